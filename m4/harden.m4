@@ -126,9 +126,9 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@                    enables it by default (same WHERE:flag syntax)
 
 feature stack-protector standard - stack canaries against stack buffer overflows
-value   stack-protector strong sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc+ld:-fstack-protector-strong
-value   stack-protector basic  sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc+ld:-fstack-protector cc:--param=ssp-buffer-size=4
-off     stack-protector cc+ld:-fno-stack-protector
+value   stack-protector strong sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc:-fstack-protector-strong
+value   stack-protector basic  sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc:-fstack-protector cc:--param=ssp-buffer-size=4
+off     stack-protector cc:-fno-stack-protector
 
 feature fortify-source standard optimize,no-sanitizer checked libc string and stdio calls
 value   fortify-source 3 sym:__memcpy_chk cpp:-U_FORTIFY_SOURCE cpp:-D_FORTIFY_SOURCE=3
@@ -604,7 +604,7 @@ harden_prove ()
     if harden_step $CC $harden_set_cpp $CPPFLAGS $harden_set_cc $CFLAGS \
         -Dharden_probe_format_misuse -c -o "$harden_tmp/probe-misuse.o" \
         "$harden_tmp/probe.c"; then
-      harden_why="misuse still compiles"
+      harden_why="printf with a non-literal format still compiles"
       return 1
     fi
     return 0 ;;
@@ -809,26 +809,26 @@ harden_use_cached ()
   harden_uc=${1}
   case ${2} in
   no|no:*)
-    harden_w=`echo "${2}" | sed 's/^no:* *//'`
-    test -n "$harden_w" || harden_w="preseeded harden_cv_${1}=no"
+    harden_uw=`echo "${2}" | sed 's/^no:* *//'`
+    test -n "$harden_uw" || harden_uw="preseeded harden_cv_${1}=no"
     eval "harden_state_${1}=unsupported harden_value_${1}=- harden_flags_${1}="
-    eval "harden_reason_${1}=\$harden_w"
-    harden_show="no ($harden_w)" ;;
+    eval "harden_reason_${1}=\$harden_uw"
+    harden_show="no ($harden_uw)" ;;
   *)
     set x ${2}
-    harden_v=${2}
+    harden_uv=${2}
     shift 2
-    harden_f=${*}
-    if test -z "$harden_f"; then
+    harden_uf=${*}
+    if test -z "$harden_uf"; then
       # A preseeded value name: the first row with that value.
-      harden_candidates $harden_uc "$harden_v"
+      harden_candidates $harden_uc "$harden_uv"
       harden_row $harden_uc 1 ||
-        ]AC_MSG_ERROR([harden_cv_$harden_uc=$harden_v: not a value of that feature])[
-      harden_f=$harden_row_flags
+        ]AC_MSG_ERROR([harden_cv_$harden_uc=$harden_uv: not a value of that feature])[
+      harden_uf=$harden_row_flags
     fi
-    eval "harden_state_$harden_uc=on harden_value_$harden_uc=\$harden_v"
-    eval "harden_flags_$harden_uc=\$harden_f harden_reason_$harden_uc="
-    harden_show=$harden_v ;;
+    eval "harden_state_$harden_uc=on harden_value_$harden_uc=\$harden_uv"
+    eval "harden_flags_$harden_uc=\$harden_uf harden_reason_$harden_uc="
+    harden_show=$harden_uv ;;
   esac
 }
 ]])
@@ -868,7 +868,8 @@ for harden_u in $harden_features; do
   *)
     case " $harden_vs " in
     *" $harden_e "*) harden_r=$harden_e ;;
-    *) AC_MSG_ERROR([invalid value '$harden_e' for --enable-$harden_nm: use auto, yes, no${harden_vs:+, $harden_vs}]) ;;
+    *) harden_vs=`echo auto yes no $harden_vs | sed 's/ /, /g'`
+       AC_MSG_ERROR([invalid value '$harden_e' for --enable-$harden_nm: use $harden_vs]) ;;
     esac ;;
   esac
   eval "harden_req_$harden_u=\$harden_r"
@@ -922,6 +923,7 @@ m4_define([_HARDEN_FINISH],
 done
 
 HARDEN_CPPFLAGS= HARDEN_CFLAGS= HARDEN_LDFLAGS= HARDEN_EXE_LDFLAGS= HARDEN_ENABLED=
+harden_error=
 AC_MSG_NOTICE([hardening level $HARDEN_LEVEL with $CC:])
 for harden_u in $harden_features; do
   eval "harden_nm=\$harden_name_$harden_u harden_r=\$harden_req_$harden_u"
@@ -933,10 +935,10 @@ for harden_u in $harden_features; do
     if test $HARDEN_LEVEL = none; then harden_w="hardening disabled"
     else harden_w="not in level $HARDEN_LEVEL"; fi ;;
   auto) ;;
-  no) test "$harden_s" = off ||
-    AC_MSG_ERROR([cannot disable $harden_nm: $harden_w]) ;;
-  *) test "$harden_s" = on ||
-    AC_MSG_ERROR([cannot enable $harden_nm: $harden_w]) ;;
+  no) test "$harden_s" = off || test -n "$harden_error" ||
+    harden_error="cannot disable $harden_nm: $harden_w" ;;
+  *) test "$harden_s" = on || test -n "$harden_error" ||
+    harden_error="cannot enable $harden_nm: $harden_w" ;;
   esac
   harden_shown=
   for harden_tok in $harden_f; do
@@ -963,6 +965,7 @@ for harden_u in $harden_features; do
   AS_ECHO(["$harden_line"]) >&AS_MESSAGE_FD
   AS_ECHO(["$harden_line"]) >&AS_MESSAGE_LOG_FD
 done
+test -z "$harden_error" || AC_MSG_ERROR([$harden_error])
 for harden_v in HARDEN_CPPFLAGS HARDEN_CFLAGS HARDEN_LDFLAGS HARDEN_EXE_LDFLAGS HARDEN_ENABLED; do
   eval "harden_x=\$$harden_v"
   eval "$harden_v=\`echo \$harden_x\`"

@@ -1,0 +1,28 @@
+# HARDEN_APPLY_GLOBAL hardens a small project with a plain Makefile through
+# CPPFLAGS, CFLAGS and LDFLAGS, with the builder's own flags last.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc autoconf
+mkdir -p p/m4 && cp "$HARDEN_SRCDIR/m4/harden.m4" p/m4/ && cp "$HARDEN_SRCDIR/examples/autotools/src/"* p/
+cat >p/configure.ac <<'AC'
+AC_INIT([small], [1])
+AC_CONFIG_MACRO_DIR([m4])
+AC_PROG_CC
+HARDEN_CHECK
+HARDEN_APPLY_GLOBAL
+AC_CONFIG_FILES([Makefile])
+AC_OUTPUT
+AC
+printf 'tally: main.c tally.c\n\t$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o tally main.c tally.c\n' >p/Makefile.in
+printf 'CC = @CC@\nCPPFLAGS = @CPPFLAGS@\nCFLAGS = @CFLAGS@\nLDFLAGS = @LDFLAGS@\n' | cat - p/Makefile.in >p/M && mv p/M p/Makefile.in
+(cd p && autoreconf -fi >ar.out 2>&1 && ./configure CFLAGS="-O2 -fno-stack-protector" >configure.out 2>&1) ||
+	fail "configure failed: $(tail -n 3 p/configure.out p/ar.out)"
+(cd p && make >make.out 2>&1) || fail "make failed: $(tail -n 5 p/make.out)"
+grep -q '^CFLAGS = -f.* -O2 -fno-stack-protector$' p/Makefile || fail "builder's CFLAGS do not come last"
+# The builder's -fno-stack-protector wins in the probe too: not claimed.
+[ "$(sed -n 's/^  stack-protector  *\([a-z]*\) .*/\1/p' p/configure.out)" = unsupported ] ||
+	fail "stack-protector claimed although the builder's CFLAGS turn it off"
+elf_is_pie p/tally || fail "not PIE"
+elf_has_now p/tally || fail "no BIND_NOW"
+elf_has_chk p/tally || fail "no fortified calls"
+elf_has_sym p/tally __stack_chk_fail && fail "the builder's -fno-stack-protector did not win"
+echo ok

@@ -1,0 +1,35 @@
+# ./configure -C twice gives the same flags and summary, the second time
+# from the cache; preseeded cache variables are honoured; results cached
+# for another toolchain are dropped.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc
+autotools_example ex -C || fail "first configure failed: $(tail -n 3 ex/configure.out)"
+mv ex/configure.out ex/first.out
+cp ex/Makefile ex/Makefile.first
+(cd ex && ./configure -C >second.out 2>&1) || fail "second configure failed"
+grep -q 'checking for stack-protector... (cached) strong' ex/second.out || fail "second run did not use the cache"
+grep -q 'conftest.harden/probe' ex/config.log && fail "second run probed again"
+grep '^HARDEN_' ex/Makefile.first >a; grep '^HARDEN_' ex/Makefile >b
+cmp -s a b || fail "flags differ between the runs: $(diff a b)"
+sed -n '/hardening level/,/no-strict-aliasing/p' ex/first.out >a
+sed -n '/hardening level/,/no-strict-aliasing/p' ex/second.out >b
+cmp -s a b || fail "summaries differ: $(diff a b)"
+
+# Preseeding, from the command line.
+(cd ex && ./configure harden_cv_stack_clash_protection=no harden_cv_stack_protector=basic >pre.out 2>&1) ||
+	fail "configure with preseeds failed"
+grep -q '^  stack-clash-protection  *unsupported  *preseeded harden_cv_stack_clash_protection=no' ex/pre.out ||
+	fail "preseeded no not honoured"
+grep -q '^  stack-protector  *on  *basic: -fstack-protector --param=ssp-buffer-size=4' ex/pre.out ||
+	fail "preseeded value not honoured"
+subst ex HARDEN_CFLAGS | grep -q -- -fstack-clash-protection && fail "preseeded-off flag still applied"
+
+# A cache written for another toolchain is not trusted.
+(cd ex && ./configure -C >/dev/null 2>&1 &&
+	sed 's/^harden_cv_toolchain=.*/harden_cv_toolchain=${harden_cv_toolchain=1}/' config.cache >c &&
+	sed 's/^harden_cv_stack_protector=.*/harden_cv_stack_protector=${harden_cv_stack_protector=no}/' c >config.cache &&
+	./configure -C >stale.out 2>&1) || fail "configure with a stale cache failed"
+grep -q 'cached hardening results belong to another toolchain' ex/stale.out || fail "no warning about the stale cache"
+[ "$(summary_state ex stack-protector)" = on ] || true
+grep -q '^  stack-protector  *on  *strong' ex/stale.out || fail "stale cached result was used"
+echo ok

@@ -1,0 +1,17 @@
+# The fortify level is the one the probe proves, not the one asked for:
+# a predefined _FORTIFY_SOURCE=2 is upgraded to 3 without a redefinition
+# warning even under -Werror; gcc 11 (glibc gives it level 2 only) gets 2;
+# musl, which has no fortify, gets nothing.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc gcc-11 musl-gcc
+autotools_example a CC="gcc -D_FORTIFY_SOURCE=2" CFLAGS="-O2 -Werror" ||
+	fail "configure failed: $(tail -n 3 a/configure.out)"
+echo " $(subst a HARDEN_ENABLED) " | grep -q ' fortify-source=3 ' || fail "predefined =2 not upgraded to 3"
+(cd a && make -j2 >make.out 2>&1) || fail "build with -Werror failed: $(grep -m 3 -e warning -e error a/make.out)"
+autotools_example b CC=gcc-11 || fail "gcc-11: configure failed"
+echo " $(subst b HARDEN_ENABLED) " | grep -q ' fortify-source=2 ' || fail "gcc-11 did not get level 2: $(subst b HARDEN_ENABLED)"
+grep -q '_FORTIFY_SOURCE > 2 is treated like 2' b/config.log || fail "gcc-11: level 3 was not even tried"
+autotools_example c CC=musl-gcc || fail "musl: configure failed"
+grep -q '^  fortify-source  *unsupported  *no __strcpy_chk in the probe' c/configure.out ||
+	fail "musl: fortify not reported unsupported"
+echo ok
