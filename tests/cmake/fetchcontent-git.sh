@@ -1,0 +1,37 @@
+#!/bin/sh
+# FetchContent of a local git clone of harden (file://, no network):
+# FetchContent_MakeAvailable() gives Harden::Harden and the program built
+# with it is hardened.
+. "$(dirname "$0")/helpers"
+
+command -v git >/dev/null || { echo "SKIP: no git"; exit 77; }
+# A throw-away repository holding what a clone of harden would.
+g=$T/harden.git
+mkdir -p "$g"
+cp -R "$S/CMakeLists.txt" "$S/cmake" "$S/catalog" "$g/"
+(
+	cd "$g" && git init -q && git add -A &&
+	git -c user.name=test -c user.email=test@example.invalid commit -q -m harden
+) >"$T/git.log" 2>&1 || { cat "$T/git.log"; fail "cannot create the git repository"; }
+rev=$(git -C "$g" rev-parse HEAD)
+
+src=$S/examples/autotools/src
+p=$T/proj
+mkdir -p "$p"
+cat >"$p/CMakeLists.txt" <<EOT
+cmake_minimum_required(VERSION 3.17)
+project(consumer C)
+include(FetchContent)
+FetchContent_Declare(harden GIT_REPOSITORY "file://$g" GIT_TAG $rev)
+FetchContent_MakeAvailable(harden)
+add_executable(app "$src/main.c" "$src/tally.c")
+target_include_directories(app PRIVATE "$src")
+target_link_libraries(app PRIVATE Harden::Harden)
+EOT
+b=$T/build
+CC=gcc configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
+[ -f "$b/_deps/harden-src/cmake/Harden.cmake" ] || fail "harden was not fetched into _deps"
+grep -q 'Hardening (level standard) - ' "$b.configure.log" || fail "no hardening summary"
+build "$b"
+assert_hardened_program "$b/app"
+exit 0
