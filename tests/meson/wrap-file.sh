@@ -1,0 +1,32 @@
+#!/bin/sh
+# Way 2: a [wrap-file] of the release tarball made by meson/dist.sh, placed
+# in subprojects/packagecache/ (no download), with its source_hash.
+. "$(dirname "$0")/lib.sh"
+out=$(sh "$SRC/meson/dist.sh" "$T/dist") || fail "meson/dist.sh failed"
+tarball=$(echo "$out" | sed -n 1p)
+hash=$(echo "$out" | sed -n 's/^source_hash = //p')
+[ -f "$tarball" ] && [ -n "$hash" ] || fail "dist.sh output: $out"
+name=$(basename "$tarball" .tar.gz)
+make_parent "$T/p"
+mkdir -p "$T/p/subprojects/packagecache"
+cp "$tarball" "$T/p/subprojects/packagecache/"
+cat >"$T/p/subprojects/harden.wrap" <<EOW
+[wrap-file]
+directory = $name
+source_url = https://harden.invalid/$name.tar.gz
+source_filename = $name.tar.gz
+source_hash = $hash
+
+[provide]
+dependency_names = harden, harden-exe
+EOW
+CC=gcc setup "$T/p" "$T/b" --buildtype=release
+[ -f "$T/p/subprojects/$name/meson.build" ] || fail "tarball not extracted to subprojects/$name"
+check_way "$T/b"
+# A wrong hash is refused.
+sed -i "s/^source_hash = .*/source_hash = $(echo x | sha256sum | cut -d' ' -f1)/" "$T/p/subprojects/harden.wrap"
+rm -rf "$T/p/subprojects/$name"
+if meson setup "$T/c" "$T/p" >"$T/c.log" 2>&1; then
+	fail "a tarball with the wrong source_hash was accepted"
+fi
+echo ok
