@@ -29,7 +29,8 @@
 #     --enable-hardening[=LEVEL]   none, standard or strict (yes: the default)
 #     --disable-hardening          the same as --enable-hardening=none
 #     --enable-FEATURE[=VALUE]     FEATURE must be on (VALUE: one of its
-#                                  values, e.g. --enable-fortify-source=2)
+#                                  values, e.g. --enable-fortify-source=2;
+#                                  auto: as the level says)
 #     --disable-FEATURE            FEATURE must be off, also where the
 #                                  toolchain enables it by default
 #
@@ -859,12 +860,12 @@ for harden_u in $harden_features; do
   eval "harden_e=\${enable_$harden_u-} harden_l=\$harden_level_$harden_u"
   eval "harden_nm=\$harden_name_$harden_u harden_vs=\$harden_values_$harden_u"
   case $harden_e in
-  "")
+  ""|auto)
     case $HARDEN_LEVEL:$harden_l in
     standard:standard|strict:*) harden_r=auto ;;
     *) harden_r=skip ;;
     esac ;;
-  auto|yes|no) harden_r=$harden_e ;;
+  yes|no) harden_r=$harden_e ;;
   *)
     case " $harden_vs " in
     *" $harden_e "*) harden_r=$harden_e ;;
