@@ -1,0 +1,108 @@
+#!/bin/sh
+# cli.sh - command-line contract: --help exits 0, bad options and missing
+# operands exit 2 with a usage line, --expect with an unknown feature exits
+# 2 and lists the valid names, --json is valid JSON (also with errors and
+# odd strings), a missing or non-ELF file exits 2 but the other files are
+# still reported.
+. "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
+
+have python3 || fail "python3 not installed"
+build_audit
+write_sources
+cc=${HARDEN_GCC:-gcc}
+$cc -O2 -o "$T/good" "$T/src/prog.c" || fail "cannot compile"
+# A RUNPATH with characters JSON must escape.
+$cc -O2 -o "$T/odd" "$T/src/prog.c" '-Wl,-rpath,/o"dd\dir	tab' ||
+	fail "cannot compile"
+
+expect_status() {	# expect_status WANT CMD...
+	want=$1
+	shift
+	"$@" >"$T/stdout" 2>"$T/stderr"
+	got=$?
+	[ "$got" -eq "$want" ] || {
+		cat "$T/stderr" >&2
+		fail "'$*' exited $got, want $want"
+	}
+}
+
+expect_status 0 "$AUDIT" --help
+grep -q '^usage: harden-audit ' "$T/stdout" || fail "--help: no usage line"
+grep -qx '  stack-clash-protection' "$T/stdout" || fail "--help: no feature list"
+expect_status 0 "$AUDIT" -h
+
+expect_status 2 "$AUDIT" --no-such-option "$T/good"
+grep -q '^usage: harden-audit ' "$T/stderr" || fail "bad option: no usage line"
+expect_status 2 "$AUDIT" -Z "$T/good"
+grep -q '^usage: harden-audit ' "$T/stderr" || fail "-Z: no usage line"
+expect_status 2 "$AUDIT"
+grep -q '^usage: harden-audit ' "$T/stderr" || fail "no operand: no usage line"
+expect_status 2 "$AUDIT" --expect "$T/good"	# option argument eaten, no file
+
+expect_status 2 "$AUDIT" --expect pie,no-such-feature "$T/good"
+grep -q "no-such-feature" "$T/stderr" || fail "unknown feature not named"
+for f in stack-protector fortify-source stack-clash-protection cf-protection \
+    branch-protection pie relro bind-now noexecstack format-security \
+    auto-var-init strict-flex-arrays zero-call-used-regs wrapv \
+    no-delete-null-pointer-checks no-strict-aliasing; do
+	grep -qx "  $f" "$T/stderr" || fail "valid name $f not listed"
+done
+expect_status 2 "$AUDIT" --expect textrel "$T/good"	# a fact, not a feature
+
+# The --expect vocabulary is the catalog's (catalog/features.txt).
+cat=$HARDEN_SRCDIR/catalog/features.txt
+if [ -f "$cat" ]; then
+	"$AUDIT" --help | sed -n 's/^  \([a-z][a-z-]*\)$/\1/p' | sort >"$T/ours"
+	awk '$1 == "feature" { print $2 }' "$cat" | sort >"$T/catalog"
+	diff -u "$T/catalog" "$T/ours" >&2 ||
+		fail "--expect names differ from catalog/features.txt"
+fi
+
+# Missing and non-ELF files: exit 2, message names the file, others reported.
+printf '#!/bin/sh\necho hi\n' >"$T/script.sh"
+expect_status 2 "$AUDIT" "$T/missing" "$T/good" "$T/script.sh" "$T"
+grep -q "$T/missing: No such file" "$T/stderr" || fail "missing file not named"
+grep -q "$T/script.sh: not an ELF file" "$T/stderr" || fail "script not named"
+grep -q "$T: not a regular file" "$T/stderr" || fail "directory not named"
+grep -q " $T/good\$" "$T/stdout" || fail "good file not reported"
+[ "$(wc -l <"$T/stdout")" -eq 2 ] || fail "table: want header + 1 row"
+
+# Windows PE from mingw, when installed: not ELF, exit 2.
+if have x86_64-w64-mingw32-gcc; then
+	x86_64-w64-mingw32-gcc -o "$T/w.exe" "$T/src/nocanary.c" ||
+		fail "mingw compile"
+	expect_status 2 "$AUDIT" "$T/w.exe"
+	grep -q "not an ELF file" "$T/stderr" || fail "PE: no 'not an ELF file'"
+fi
+
+# JSON: valid, one object per file, errors included, strings escaped.
+expect_status 2 "$AUDIT" --json "$T/good" "$T/missing" "$T/odd"
+python3 -m json.tool "$T/stdout" >/dev/null || fail "--json: invalid JSON"
+python3 - "$T/stdout" "$T" <<'EOPY' || fail "--json content"
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = sys.argv[2]
+assert [o['file'] for o in d] == [t + '/good', t + '/missing', t + '/odd'], d
+assert 'error' in d[1] and 'No such file' in d[1]['error']
+assert d[2]['runpath'] == '/o"dd\\dir\ttab', d[2]['runpath']
+p = d[0]['properties']
+for k in ('pie', 'relro', 'bind-now', 'noexecstack', 'stack-protector',
+          'fortify-source', 'stack-clash-protection', 'cf-protection'):
+    assert p[k]['result'] in ('yes', 'no', 'unknown', 'n/a'), k
+    assert p[k]['reason'], k
+assert p['pie']['result'] == 'yes' and d[0]['kind'] == 'pie'
+EOPY
+expect_status 0 "$AUDIT" -j --expect pie "$T/good"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d[0]["expect"]=={"missing":[],"passed":True}, d' \
+    "$T/stdout" || fail "--json --expect: no expect object"
+
+# The man page exists, renders without warnings, and shows the same usage.
+man=$HARDEN_SRCDIR/tools/harden-audit.1
+[ -f "$man" ] || fail "no man page"
+if have groff; then
+	groff -mandoc -ww -z "$man" 2>"$T/groff.err"
+	[ -s "$T/groff.err" ] && { cat "$T/groff.err" >&2; fail "man page warnings"; }
+fi
+grep -q '^\.Op Fl e Ar feature' "$man" || fail "man page SYNOPSIS lacks -e feature"
+echo "cli: ok"
+exit 0

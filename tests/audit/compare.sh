@@ -1,0 +1,155 @@
+#!/bin/sh
+# compare.sh - harden-audit agrees with checksec 2.6 (--output=csv) and
+# hardening-check (devscripts) property by property, on the corpus and on
+# a sample of 30 ELF programs from /usr/bin, except for the disagreements
+# listed, with their reason, in tests/audit/expected-disagreements.txt.
+# A disagreement not matched by a line there fails the test.
+. "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
+
+have checksec || fail "checksec not installed (Debian package checksec)"
+have hardening-check || fail "hardening-check not installed (devscripts)"
+have python3 || fail "python3 not installed"
+
+build_audit
+build_corpus
+
+: >"$T/files"
+while read -r name; do
+	echo "$T/corpus/$name" >>"$T/files"
+done <"$T/corpus/LIST"
+# 30 ELF programs spread over /usr/bin, small enough for objdump -d.
+find /usr/bin -maxdepth 1 -type f -size -3000k | sort | while read -r f; do
+	[ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] && echo "$f"
+done >"$T/usrbin"
+total=$(wc -l <"$T/usrbin")
+[ "$total" -ge 30 ] || fail "only $total ELF files in /usr/bin"
+awk -v n="$total" 'BEGIN { step = n / 30 } { if (NR - 1 >= k * step && k < 30) { print; k++ } }' \
+    "$T/usrbin" >>"$T/files"
+
+mkdir -p "$T/out"
+i=0
+while read -r f; do
+	i=$((i + 1))
+	checksec --file="$f" --output=csv >"$T/out/$i.cs" 2>/dev/null
+	hardening-check "$f" >"$T/out/$i.hc" 2>/dev/null
+done <"$T/files"
+# Exit 0 or 1 only (no expectations given: 0); 2 would be a reader failure.
+xargs "$AUDIT" -j <"$T/files" >"$T/ours.json" 2>"$T/ours.err" ||
+	{ cat "$T/ours.err" >&2; fail "harden-audit failed on the comparison set"; }
+
+python3 - "$T/files" "$T/out" "$T/ours.json" \
+    "$HARDEN_SRCDIR/tests/audit/expected-disagreements.txt" <<'EOPY'
+import fnmatch, json, os, sys
+
+files = open(sys.argv[1]).read().split('\n')[:-1]
+out, ours_json, rules_file = sys.argv[2], sys.argv[3], sys.argv[4]
+ours = {o['file']: o for o in json.load(open(ours_json))}
+
+rules = []
+for n, line in enumerate(open(rules_file), 1):
+    line = line.strip()
+    if not line or line.startswith('#'):
+        continue
+    f = line.split(None, 6)
+    if len(f) < 7:
+        sys.exit('%s:%d: need tool property ours theirs kind file reason' % (rules_file, n))
+    rules.append({'f': f[:6], 'reason': f[6], 'line': n, 'used': 0})
+
+def ours_val(o, prop):
+    r = o['properties'][prop]['result']
+    if prop == 'pie' and o['kind'] == 'shared' and r == 'n/a':
+        return 'dso'
+    if prop == 'pie' and o['kind'] == 'object':
+        return 'rel'
+    return r
+
+def checksec(path):
+    line = open(path).read().strip().split('\n')[-1]
+    c = line.split(',')
+    if len(c) < 10:
+        return {}
+    v = {}
+    v['relro'] = {'Full RELRO': 'yes', 'Partial RELRO': 'yes', 'No RELRO': 'no'}.get(c[0])
+    if c[0] != 'No RELRO':
+        v['bind-now'] = 'yes' if c[0] == 'Full RELRO' else 'no'
+    v['stack-protector'] = {'Canary found': 'yes', 'No Canary found': 'no'}.get(c[1])
+    v['noexecstack'] = {'NX enabled': 'yes', 'NX disabled': 'no'}.get(c[2])
+    v['pie'] = {'PIE enabled': 'yes', 'No PIE': 'no', 'DSO': 'dso', 'REL': 'rel'}.get(c[3])
+    v['rpath'] = 'no' if c[4] == 'No RPATH' else 'yes'
+    v['runpath'] = 'no' if c[5] == 'No RUNPATH' else 'yes'
+    v['fortify-source'] = {'Yes': 'yes', 'No': 'no'}.get(c[7], 'unknown')
+    return v
+
+HC = {
+    'Position Independent Executable': 'pie',
+    'Stack protected': 'stack-protector',
+    'Fortify Source functions': 'fortify-source',
+    'Read-only relocations': 'relro',
+    'Immediate binding': 'bind-now',
+    'Stack clash protection': 'stack-clash-protection',
+    'Control flow integrity': 'cf-protection',
+    'Branch Protection': 'branch-protection',
+}
+
+def hcval(prop, text):
+    if 'regular shared library' in text:
+        return 'dso'
+    if 'not a known ELF type' in text:
+        return 'rel'
+    if 'non-ELF' in text:
+        return 'n/a'
+    for w in ('yes', 'no', 'unknown'):
+        if text.startswith(w):
+            return w
+    return text
+
+def hardening_check(path):
+    v = {}
+    for line in open(path):
+        if ':' not in line or not line.startswith(' '):
+            continue
+        k, t = line.strip().split(':', 1)
+        if k in HC:
+            v[HC[k]] = hcval(HC[k], t.strip())
+    return v
+
+new, seen = [], 0
+for i, f in enumerate(files, 1):
+    o = ours.get(f)
+    if o is None or 'error' in o:
+        new.append('%s: harden-audit gave no result' % f)
+        continue
+    mine = {p: ours_val(o, p) for p in o['properties']}
+    mine['rpath'] = 'yes' if o['rpath'] is not None else 'no'
+    mine['runpath'] = 'yes' if o['runpath'] is not None else 'no'
+    for tool, theirs in (('checksec', checksec(os.path.join(out, '%d.cs' % i))),
+                         ('hardening-check', hardening_check(os.path.join(out, '%d.hc' % i)))):
+        if not theirs:
+            new.append('%s: no output from %s' % (f, tool))
+        for prop, tv in sorted(theirs.items()):
+            mv = mine.get(prop)
+            if tv is None or mv == tv:
+                continue
+            seen += 1
+            key = (tool, prop, mv, tv, o['kind'])
+            for r in rules:
+                t, p, m, th, k, g = r['f']
+                if (fnmatch.fnmatch(tool, t) and fnmatch.fnmatch(prop, p) and
+                        fnmatch.fnmatch(mv, m) and fnmatch.fnmatch(tv, th) and
+                        fnmatch.fnmatch(o['kind'], k) and
+                        (fnmatch.fnmatch(os.path.basename(f), g) or fnmatch.fnmatch(f, g))):
+                    r['used'] += 1
+                    break
+            else:
+                new.append('%s %s %s %s %s %s  (unexpected)' % (tool, prop, mv, tv, o['kind'], f))
+
+print('compare: %d files, %d expected disagreements' % (len(files), seen - len([x for x in new if x.endswith('(unexpected)')])))
+for r in rules:
+    print('  %4d x line %d: %s' % (r['used'], r['line'], ' '.join(r['f'])))
+if new:
+    print('FAIL: disagreements not in expected-disagreements.txt:', file=sys.stderr)
+    print('  tool property ours theirs kind file', file=sys.stderr)
+    for x in new:
+        print('  ' + x, file=sys.stderr)
+    sys.exit(1)
+EOPY

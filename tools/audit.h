@@ -1,0 +1,92 @@
+/*
+ * audit.h - facts gathered from one ELF file and the table of checks that
+ * turn them into three-valued verdicts (yes / no / unknown, plus n/a).
+ */
+#ifndef HARDEN_AUDIT_H
+#define HARDEN_AUDIT_H
+
+#include <stddef.h>
+
+#include "elf.h"
+
+enum verdict {
+	V_UNKNOWN,
+	V_YES,
+	V_NO,
+	V_NA		/* not applicable: satisfies --expect (see man page) */
+};
+
+struct result {
+	enum verdict	v;
+	char		why[256];
+};
+
+/* Features that only a recorded compiler command line can prove. */
+enum cmdfeat {
+	CF_SSP,
+	CF_CLASH,
+	CF_AUTOINIT,
+	CF_FLEX,
+	CF_ZEROREGS,
+	CF_WRAPV,
+	CF_NULLCHK,
+	CF_ALIASING,
+	CF_COUNT
+};
+
+struct cmdline_stat {
+	unsigned	lines;		/* recorded command lines seen */
+	unsigned	on[CF_COUNT];	/* ... that enable the feature */
+	unsigned	unrecorded;	/* compilation units without switches */
+	unsigned	startfiles;	/* toolchain start files (ignored) */
+};
+
+struct facts {
+	const char	*kind;		/* pie, static-pie, exec, static, shared, object */
+	int		is_x86, is_aarch64;
+	int		has_interp, has_dynamic;
+	int		relro;		/* PT_GNU_RELRO */
+	int		bind_now;	/* DT_BIND_NOW, DF_BIND_NOW or DF_1_NOW */
+	int		textrel;
+	int		gnu_stack;	/* PT_GNU_STACK / .note.GNU-stack present */
+	int		stack_exec;	/* ... and executable */
+	int		rwx_load;	/* a PT_LOAD that is writable and executable */
+	const char	*rpath, *runpath;
+	int		dynsym, symtab;	/* symbol tables found */
+	const char	*ssp_sym;	/* canary symbol imported (or NULL) */
+	unsigned	fortified, unfortified, unfortified_always;
+	char		fort_names[160], unfort_names[160];
+	int		static_fortified;	/* defined __*_chk in .symtab */
+	int		prop_note;	/* a GNU property note exists */
+	unsigned	x86_feat, a64_feat;
+	int		bti_plt, pac_plt;
+	int		debug_compressed;
+	int		debug_unreadable;
+	int		debug_rel;	/* DWARF in an ET_REL: not read */
+	struct cmdline_stat cmd;
+};
+
+struct check {
+	const char	*name;		/* --expect vocabulary */
+	const char	*column;	/* table heading, NULL: verbose/JSON only */
+	int		expectable;
+	void		(*fn)(const struct facts *, struct result *);
+	const char	*desc;
+};
+
+extern const struct check audit_checks[];
+extern const size_t audit_nchecks;
+
+/* Gather the facts of a loaded ELF; -1 with e->err on malformed input. */
+int	audit_facts(struct elf *e, struct facts *f);
+/* Index of a check by name, or -1. */
+int	audit_find(const char *name);
+const char *audit_vname(enum verdict v);
+/*
+ * Call fn(producer, name, arg) for the unit DIE of every DWARF compilation
+ * unit (either string may be NULL).  -1 if .debug_info is unreadable.
+ */
+int	dwarf_units(const struct elf *e, void (*fn)(const char *, const char *,
+	    void *), void *arg);
+
+#endif

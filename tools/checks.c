@@ -1,0 +1,892 @@
+/*
+ * checks.c - gather ELF facts and judge them.
+ *
+ * audit_facts() reads what a file really contains (program headers,
+ * dynamic tags, symbol tables, GNU property notes, recorded compiler
+ * command lines); the static const audit_checks[] table turns those facts
+ * into a verdict and a reason per property.  Symbol evidence is evidence
+ * of use, not of the flag: a missing __stack_chk_fail import is "unknown",
+ * never "no", unless a recorded command line says more.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+
+#define PT_INTERP_		3
+#define PT_DYNAMIC_		2
+#define PT_LOAD_		1
+#define PT_NOTE_		4
+#define PT_GNU_STACK_		0x6474e551u
+#define PT_GNU_RELRO_		0x6474e552u
+#define PF_X_			1
+#define PF_W_			2
+#define SHT_NOTE_		7
+#define SHT_NOBITS_		8
+#define SHF_EXECINSTR_		0x4
+#define SHF_COMPRESSED_		0x800
+#define ET_REL_			1
+#define ET_EXEC_		2
+#define ET_DYN_			3
+#define EM_386_			3
+#define EM_X86_64_		62
+#define EM_AARCH64_		183
+#define DT_NEEDED_		1
+#define DT_STRTAB_		5
+#define DT_STRSZ_		10
+#define DT_SONAME_		14
+#define DT_RPATH_		15
+#define DT_TEXTREL_		22
+#define DT_BIND_NOW_		24
+#define DT_RUNPATH_		29
+#define DT_FLAGS_		30
+#define DT_FLAGS_1_		0x6ffffffb
+#define DT_AARCH64_BTI_PLT_	0x70000001
+#define DT_AARCH64_PAC_PLT_	0x70000003
+#define DF_TEXTREL_		0x4
+#define DF_BIND_NOW_		0x8
+#define DF_1_NOW_		0x1
+#define DF_1_PIE_		0x08000000
+#define SHN_UNDEF_		0
+#define NT_GNU_PROPERTY_TYPE_0_	5
+#define X86_FEATURE_1_AND_	0xc0000002u
+#define AARCH64_FEATURE_1_AND_	0xc0000000u
+
+/*
+ * glibc functions with a __X_chk variant.  always: with _FORTIFY_SOURCE >= 2
+ * and optimisation glibc's headers route every call to __X_chk (format
+ * functions: no object size needed), so importing the plain X proves that
+ * at least one translation unit was not fortified.
+ */
+static const struct fortify_fn {
+	const char	*name;
+	int		always;
+} fortify_fns[] = {
+	{ "asprintf", 0 }, { "confstr", 0 }, { "dprintf", 1 },
+	{ "explicit_bzero", 0 }, { "fdelt", 0 }, { "fgets", 0 },
+	{ "fgets_unlocked", 0 }, { "fgetws", 0 }, { "fgetws_unlocked", 0 },
+	{ "fprintf", 1 }, { "fread", 0 }, { "fread_unlocked", 0 },
+	{ "fwprintf", 1 }, { "getcwd", 0 }, { "getdomainname", 0 },
+	{ "getgroups", 0 }, { "gethostname", 0 }, { "getlogin_r", 0 },
+	{ "gets", 0 }, { "getwd", 0 }, { "longjmp", 0 },
+	{ "mbsnrtowcs", 0 }, { "mbsrtowcs", 0 }, { "mbstowcs", 0 },
+	{ "memcpy", 0 }, { "memmove", 0 }, { "mempcpy", 0 }, { "memset", 0 },
+	{ "obstack_printf", 0 }, { "obstack_vprintf", 0 }, { "poll", 0 },
+	{ "ppoll", 0 }, { "pread", 0 }, { "pread64", 0 }, { "printf", 1 },
+	{ "ptsname_r", 0 }, { "read", 0 }, { "readlink", 0 },
+	{ "readlinkat", 0 }, { "realpath", 0 }, { "recv", 0 },
+	{ "recvfrom", 0 }, { "snprintf", 0 }, { "sprintf", 0 },
+	{ "stpcpy", 0 }, { "stpncpy", 0 }, { "strcat", 0 }, { "strcpy", 0 },
+	{ "strncat", 0 }, { "strncpy", 0 }, { "swprintf", 0 },
+	{ "syslog", 1 }, { "ttyname_r", 0 }, { "vasprintf", 0 },
+	{ "vdprintf", 1 }, { "vfprintf", 1 }, { "vfwprintf", 1 },
+	{ "vprintf", 1 }, { "vsnprintf", 0 }, { "vsprintf", 0 },
+	{ "vswprintf", 0 }, { "vsyslog", 1 }, { "vwprintf", 1 },
+	{ "wcpcpy", 0 }, { "wcpncpy", 0 }, { "wcrtomb", 0 }, { "wcscat", 0 },
+	{ "wcscpy", 0 }, { "wcsncat", 0 }, { "wcsncpy", 0 },
+	{ "wcsnrtombs", 0 }, { "wcsrtombs", 0 }, { "wcstombs", 0 },
+	{ "wctomb", 0 }, { "wmemcpy", 0 }, { "wmemmove", 0 },
+	{ "wmempcpy", 0 }, { "wmemset", 0 }, { "wprintf", 1 },
+};
+
+static const char *const ssp_syms[] = {
+	"__stack_chk_fail", "__stack_chk_fail_local", "__stack_chk_guard",
+	"__intel_security_cookie",
+};
+
+/*
+ * Recorded switches: the last matching switch on a command line wins.
+ * A pattern ending in '*' matches as a prefix; rows are tried in order.
+ */
+static const struct cmdswitch {
+	enum cmdfeat	feat;
+	const char	*pat;
+	int		on;
+} cmdswitches[] = {
+	{ CF_SSP, "-fstack-protector", 1 },
+	{ CF_SSP, "-fstack-protector-strong", 1 },
+	{ CF_SSP, "-fstack-protector-all", 1 },
+	{ CF_SSP, "-fstack-protector-explicit", 0 },
+	{ CF_SSP, "-fno-stack-protector", 0 },
+	{ CF_CLASH, "-fstack-clash-protection", 1 },
+	{ CF_CLASH, "-fno-stack-clash-protection", 0 },
+	{ CF_AUTOINIT, "-ftrivial-auto-var-init=zero", 1 },
+	{ CF_AUTOINIT, "-ftrivial-auto-var-init=pattern", 1 },
+	{ CF_AUTOINIT, "-ftrivial-auto-var-init=uninitialized", 0 },
+	{ CF_FLEX, "-fstrict-flex-arrays=0", 0 },
+	{ CF_FLEX, "-fstrict-flex-arrays", 1 },
+	{ CF_FLEX, "-fstrict-flex-arrays=*", 1 },
+	{ CF_FLEX, "-fno-strict-flex-arrays", 0 },
+	{ CF_ZEROREGS, "-fzero-call-used-regs=skip", 0 },
+	{ CF_ZEROREGS, "-fzero-call-used-regs=*", 1 },
+	{ CF_WRAPV, "-fwrapv", 1 },
+	{ CF_WRAPV, "-fno-strict-overflow", 1 },
+	{ CF_WRAPV, "-fno-wrapv", 0 },
+	{ CF_WRAPV, "-fstrict-overflow", 0 },
+	{ CF_NULLCHK, "-fno-delete-null-pointer-checks", 1 },
+	{ CF_NULLCHK, "-fdelete-null-pointer-checks", 0 },
+	{ CF_ALIASING, "-fno-strict-aliasing", 1 },
+	{ CF_ALIASING, "-fstrict-aliasing", 0 },
+};
+
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+static void
+setr(struct result *r, enum verdict v, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+setr(struct result *r, enum verdict v, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->v = v;
+	va_start(ap, fmt);
+	vsnprintf(r->why, sizeof(r->why), fmt, ap);
+	va_end(ap);
+}
+
+/* Append name to a comma-separated list, silently truncating with "...". */
+static void
+addname(char *buf, size_t sz, const char *name)
+{
+	size_t len = strlen(buf);
+
+	if (len + strlen(name) + 6 >= sz) {
+		if (len + 4 < sz && (len < 3 || strcmp(buf + len - 3, "...")))
+			memcpy(buf + len, len ? ",..." : "...", len ? 5 : 4);
+		return;
+	}
+	snprintf(buf + len, sz - len, "%s%s", len ? "," : "", name);
+}
+
+const char *
+audit_vname(enum verdict v)
+{
+	switch (v) {
+	case V_YES:
+		return "yes";
+	case V_NO:
+		return "no";
+	case V_NA:
+		return "n/a";
+	default:
+		return "unknown";
+	}
+}
+
+/* ---- fact gathering ------------------------------------------------ */
+
+struct symctx {
+	struct facts	*f;
+	int		defined;	/* look at defined (static) symbols */
+};
+
+static int
+onsym(const struct elf_sym *s, void *arg)
+{
+	struct symctx *c = arg;
+	struct facts *f = c->f;
+	const char *n = s->name;
+	size_t i, len;
+
+	if (*n == '\0' || (!c->defined) != (s->shndx == SHN_UNDEF_))
+		return 0;
+	if (!c->defined)
+		for (i = 0; i < NELEM(ssp_syms); i++)
+			if (strcmp(n, ssp_syms[i]) == 0 && f->ssp_sym == NULL)
+				f->ssp_sym = ssp_syms[i];
+	if (strncmp(n, "__", 2) == 0 && (len = strlen(n)) > 6 &&
+	    strcmp(n + len - 4, "_chk") == 0) {
+		for (i = 0; i < NELEM(fortify_fns); i++)
+			if (strlen(fortify_fns[i].name) == len - 6 &&
+			    strncmp(n + 2, fortify_fns[i].name, len - 6) == 0)
+				break;
+		if (i == NELEM(fortify_fns))
+			return 0;
+		if (c->defined)
+			f->static_fortified++;
+		else {
+			f->fortified++;
+			addname(f->fort_names, sizeof(f->fort_names), n);
+		}
+		return 0;
+	}
+	if (c->defined)
+		return 0;
+	for (i = 0; i < NELEM(fortify_fns); i++)
+		if (strcmp(n, fortify_fns[i].name) == 0) {
+			f->unfortified++;
+			f->unfortified_always += fortify_fns[i].always != 0;
+			addname(f->unfort_names, sizeof(f->unfort_names), n);
+		}
+	return 0;
+}
+
+struct notectx {
+	struct elf	*e;
+	struct facts	*f;
+	int		bad;
+};
+
+static int
+onnote(const char *name, uint32_t type, const unsigned char *d, uint64_t n,
+    void *arg)
+{
+	struct notectx *c = arg;
+	uint64_t pos = 0, align = c->e->is64 ? 8 : 4, sz;
+	uint32_t pt;
+
+	if (name == NULL || strcmp(name, "GNU") != 0 ||
+	    type != NT_GNU_PROPERTY_TYPE_0_ || c->f->prop_note)
+		return 0;
+	c->f->prop_note = 1;
+	while (pos < n) {
+		if (n - pos < 8) {
+			c->bad = 1;
+			return 1;
+		}
+		pt = elf_rd32(c->e, d + pos);
+		sz = elf_rd32(c->e, d + pos + 4);
+		if (sz > n - pos - 8) {
+			c->bad = 1;
+			return 1;
+		}
+		if (sz >= 4 && pt == X86_FEATURE_1_AND_)
+			c->f->x86_feat = elf_rd32(c->e, d + pos + 8);
+		if (sz >= 4 && pt == AARCH64_FEATURE_1_AND_)
+			c->f->a64_feat = elf_rd32(c->e, d + pos + 8);
+		sz = (sz + align - 1) & ~(align - 1);
+		if (sz > n - pos - 8)
+			break;	/* last property may lack its padding */
+		pos += 8 + sz;
+	}
+	return 0;
+}
+
+/* Evaluate one recorded command line (tokens separated by blanks). */
+static void
+cmdline(struct facts *f, const char *s, size_t len)
+{
+	int val[CF_COUNT];
+	const char *t, *end = s + len;
+	size_t tl, i, pl;
+
+	for (i = 0; i < CF_COUNT; i++)
+		val[i] = 0;
+	while (s < end) {
+		while (s < end && (*s == ' ' || *s == '\t' || *s == '\n'))
+			s++;
+		for (t = s; s < end && *s != ' ' && *s != '\t' && *s != '\n';)
+			s++;
+		tl = (size_t)(s - t);
+		if (tl == 0)
+			continue;
+		for (i = 0; i < NELEM(cmdswitches); i++) {
+			const char *p = cmdswitches[i].pat;
+
+			pl = strlen(p);
+			if (p[pl - 1] == '*' ? tl >= pl &&
+			    strncmp(t, p, pl - 1) == 0 :
+			    tl == pl && strncmp(t, p, pl) == 0) {
+				val[cmdswitches[i].feat] =
+				    cmdswitches[i].on ? 1 : -1;
+				break;
+			}
+		}
+	}
+	f->cmd.lines++;
+	for (i = 0; i < CF_COUNT; i++)
+		f->cmd.on[i] += val[i] == 1;
+}
+
+/*
+ * Toolchain start files are compiled by the C library or compiler vendor
+ * with their own flags (musl's crt/Scrt1.c even with -fno-stack-protector):
+ * their DWARF units say nothing about the program's flags.
+ */
+/* Base names; entries with a '/' are path suffixes. */
+static const char *const startfiles[] = {
+	"crt1.c", "Scrt1.c", "rcrt1.c", "gcrt1.c", "crti.c", "crtn.c",
+	"crtstuff.c", "crtbegin.c", "crtend.c", "start.S", "crti.S", "crtn.S",
+	"crt1.s", "Scrt1.s", "crti.s", "crtn.s", "abi-note.c", "abi-note.S",
+	"static-reloc.c", "csu/init.c",		/* glibc's crt1.o parts */
+};
+
+static void
+onunit(const char *producer, const char *name, void *arg)
+{
+	struct facts *f = arg;
+	const char *base;
+	size_t i;
+
+	if (producer != NULL && strncmp(producer, "GNU AS ", 7) == 0)
+		return;				/* assembler: no compiler flags */
+	if (name != NULL) {
+		base = strrchr(name, '/');
+		base = base != NULL ? base + 1 : name;
+		for (i = 0; i < NELEM(startfiles); i++) {
+			const char *sf = startfiles[i];
+			size_t nl = strlen(name), sl = strlen(sf);
+
+			if (strchr(sf, '/') != NULL ? nl >= sl &&
+			    strcmp(name + nl - sl, sf) == 0 &&
+			    (nl == sl || name[nl - sl - 1] == '/') :
+			    strcmp(base, sf) == 0) {
+				f->cmd.startfiles++;
+				return;
+			}
+		}
+	}
+	if (producer == NULL || strstr(producer, " -") == NULL)
+		f->cmd.unrecorded++;		/* e.g. clang without -grecord-command-line */
+	else
+		cmdline(f, producer, strlen(producer));
+}
+
+/* Scan .GCC.command.line and the DW_AT_producer of every DWARF unit. */
+static void
+cmdlines(struct elf *e, struct facts *f)
+{
+	const struct elf_shdr *s;
+	const unsigned char *p;
+	const char *str, *nul, *nm;
+	uint64_t pos;
+	size_t i, n;
+
+	if ((s = elf_section(e, ".GCC.command.line")) != NULL &&
+	    s->type != SHT_NOBITS_ && (p = elf_ptr(e, s->offset, s->size))) {
+		/* GCC >= 12 and clang: one string per compilation. */
+		for (pos = 0; pos < s->size; pos += n + 1) {
+			str = (const char *)p + pos;
+			nul = memchr(str, '\0', (size_t)(s->size - pos));
+			n = nul ? (size_t)(nul - str) : (size_t)(s->size - pos);
+			if (n > 0)
+				cmdline(f, str, n);
+		}
+	}
+	for (i = 1; i < e->shnum; i++)
+		if ((nm = elf_secname(e, &e->sh[i])) != NULL &&
+		    (strncmp(nm, ".zdebug_", 8) == 0 ||
+		    (strncmp(nm, ".debug_", 7) == 0 &&
+		    (e->sh[i].flags & SHF_COMPRESSED_))))
+			f->debug_compressed = 1;
+	/*
+	 * In a relocatable object the string offsets of .debug_info are
+	 * still relocations (RELA addends), so its DWARF is not read.
+	 */
+	if (e->type == ET_REL_) {
+		f->debug_rel = elf_section(e, ".debug_info") != NULL;
+	} else if (!f->debug_compressed && dwarf_units(e, onunit, f) == -1)
+		f->debug_unreadable = 1;
+}
+
+static const char *
+dynstring(struct elf *e, uint64_t stroff, uint64_t strsz, uint64_t off,
+    int64_t tag)
+{
+	const char *s = elf_str(e, stroff, strsz, off);
+
+	if (s == NULL)
+		snprintf(e->err, sizeof(e->err), "dynamic tag %lld: string "
+		    "offset %llu outside the dynamic string table (size %llu)",
+		    (long long)tag, (unsigned long long)off,
+		    (unsigned long long)strsz);
+	return s;
+}
+
+static int
+dynamic_facts(struct elf *e, struct facts *f)
+{
+	uint64_t v, stroff = 0, strsz = 0;
+	int have_str = 0;
+	size_t i;
+
+	if (elf_dynval(e, DT_STRTAB_, &v) && elf_dynval(e, DT_STRSZ_, &strsz)) {
+		if (elf_vtooff(e, v, strsz, &stroff) == -1) {
+			snprintf(e->err, sizeof(e->err), "DT_STRTAB (size "
+			    "%llu) is not inside a loadable segment",
+			    (unsigned long long)strsz);
+			return -1;
+		}
+		have_str = 1;
+	}
+	for (i = 0; i < e->dynnum; i++) {
+		const struct elf_dyn *d = &e->dyn[i];
+		const char *s;
+
+		switch (d->tag) {
+		case DT_NEEDED_:
+		case DT_SONAME_:
+		case DT_RPATH_:
+		case DT_RUNPATH_:
+			if (!have_str) {
+				snprintf(e->err, sizeof(e->err), "dynamic "
+				    "string tag without DT_STRTAB/DT_STRSZ");
+				return -1;
+			}
+			if ((s = dynstring(e, stroff, strsz, d->val,
+			    d->tag)) == NULL)
+				return -1;
+			if (d->tag == DT_RPATH_ && f->rpath == NULL)
+				f->rpath = s;
+			if (d->tag == DT_RUNPATH_ && f->runpath == NULL)
+				f->runpath = s;
+			break;
+		case DT_TEXTREL_:
+			f->textrel = 1;
+			break;
+		case DT_BIND_NOW_:
+			f->bind_now = 1;
+			break;
+		case DT_FLAGS_:
+			f->bind_now |= (d->val & DF_BIND_NOW_) != 0;
+			f->textrel |= (d->val & DF_TEXTREL_) != 0;
+			break;
+		case DT_FLAGS_1_:
+			f->bind_now |= (d->val & DF_1_NOW_) != 0;
+			break;
+		case DT_AARCH64_BTI_PLT_:
+			f->bti_plt = 1;
+			break;
+		case DT_AARCH64_PAC_PLT_:
+			f->pac_plt = 1;
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+int
+audit_facts(struct elf *e, struct facts *f)
+{
+	struct symctx sc;
+	struct notectx nc;
+	uint64_t flags1 = 0;
+	size_t i;
+	int found;
+
+	memset(f, 0, sizeof(*f));
+	f->is_x86 = e->machine == EM_X86_64_ || e->machine == EM_386_;
+	f->is_aarch64 = e->machine == EM_AARCH64_;
+	f->has_dynamic = e->dyn != NULL;
+	nc.e = e;
+	nc.f = f;
+	nc.bad = 0;
+	for (i = 0; i < e->phnum; i++) {
+		const struct elf_phdr *h = &e->ph[i];
+
+		switch (h->type) {
+		case PT_INTERP_:
+			f->has_interp = 1;
+			break;
+		case PT_GNU_RELRO_:
+			f->relro = 1;
+			break;
+		case PT_GNU_STACK_:
+			f->gnu_stack = 1;
+			f->stack_exec = (h->flags & PF_X_) != 0;
+			break;
+		case PT_LOAD_:
+			if ((h->flags & (PF_W_ | PF_X_)) == (PF_W_ | PF_X_))
+				f->rwx_load = 1;
+			break;
+		case PT_NOTE_:
+			if (elf_notes(e, h->offset, h->filesz, h->align,
+			    onnote, &nc) == -1)
+				return -1;
+			break;
+		default:
+			break;
+		}
+	}
+	if (e->phnum == 0)
+		for (i = 1; i < e->shnum; i++) {
+			const struct elf_shdr *s = &e->sh[i];
+			const char *nm;
+
+			if (s->type == SHT_NOTE_ && elf_notes(e, s->offset,
+			    s->size, s->addralign, onnote, &nc) == -1)
+				return -1;
+			if ((nm = elf_secname(e, s)) != NULL &&
+			    strcmp(nm, ".note.GNU-stack") == 0) {
+				f->gnu_stack = 1;
+				f->stack_exec = (s->flags & SHF_EXECINSTR_) != 0;
+			}
+		}
+	if (nc.bad) {
+		snprintf(e->err, sizeof(e->err), "malformed GNU property note");
+		return -1;
+	}
+	if (f->has_dynamic && dynamic_facts(e, f) == -1)
+		return -1;
+
+	switch (e->type) {
+	case ET_REL_:
+		f->kind = "object";
+		break;
+	case ET_EXEC_:
+		f->kind = f->has_interp || f->has_dynamic ? "exec" : "static";
+		break;
+	case ET_DYN_:
+		elf_dynval(e, DT_FLAGS_1_, &flags1);
+		if (flags1 & DF_1_PIE_)
+			f->kind = f->has_interp ? "pie" : "static-pie";
+		else if (f->has_interp && !elf_dynval(e, DT_SONAME_, NULL))
+			f->kind = "pie";	/* linkers before DF_1_PIE */
+		else
+			f->kind = "shared";
+		break;
+	default:
+		snprintf(e->err, sizeof(e->err), "unsupported ELF type %u "
+		    "(not an executable, shared object or relocatable object)",
+		    e->type);
+		return -1;
+	}
+
+	/* Imports: .dynsym (survives strip); objects: undefined .symtab. */
+	sc.f = f;
+	sc.defined = 0;
+	if (elf_symbols(e, e->type == ET_REL_, &found, onsym, &sc) == -1)
+		return -1;
+	if (e->type == ET_REL_)
+		f->symtab = found;
+	else
+		f->dynsym = found;
+	if (e->type != ET_REL_) {
+		sc.defined = 1;
+		if (elf_symbols(e, 1, &f->symtab, onsym, &sc) == -1)
+			return -1;
+	}
+	cmdlines(e, f);
+	return 0;
+}
+
+/* ---- the checks ---------------------------------------------------- */
+
+static int
+is_static(const struct facts *f)
+{
+	return strcmp(f->kind, "static") == 0 ||
+	    strcmp(f->kind, "static-pie") == 0;
+}
+
+static int
+is_object(const struct facts *f)
+{
+	return strcmp(f->kind, "object") == 0;
+}
+
+static void
+cmdreason(const struct facts *f, char *buf, size_t sz)
+{
+	const char *dbg = "";
+
+	if (f->debug_compressed)
+		dbg = "; the debug info is compressed";
+	else if (f->debug_unreadable)
+		dbg = "; the debug info could not be read";
+	else if (f->debug_rel)
+		dbg = "; DWARF of relocatable objects is not read";
+	snprintf(buf, sz, "no recorded command line (.GCC.command.line or "
+	    "DWARF producer)%s%s", dbg, f->cmd.unrecorded ? "; compilation "
+	    "units without recorded switches" : "");
+}
+
+/* Verdict from the recorded command lines only. */
+static void
+fromcmd(const struct facts *f, enum cmdfeat c, const char *flag,
+    struct result *r)
+{
+	unsigned n = f->cmd.lines, on = f->cmd.on[c];
+	char why[200];
+
+	if (n == 0) {
+		cmdreason(f, why, sizeof(why));
+		setr(r, V_UNKNOWN, "%s", why);
+	} else if (on < n)
+		setr(r, V_NO, "%s missing or overridden on %u of %u recorded "
+		    "command lines", flag, n - on, n);
+	else if (f->cmd.unrecorded > 0 || f->debug_unreadable)
+		setr(r, V_UNKNOWN, "%s on all %u recorded command lines, but "
+		    "%u compilation units recorded no switches%s", flag, n,
+		    f->cmd.unrecorded, f->debug_unreadable ? " (debug info "
+		    "unreadable)" : "");
+	else
+		setr(r, V_YES, "%s on %u of %u recorded command lines", flag,
+		    on, n);
+}
+
+static void
+ck_pie(const struct facts *f, struct result *r)
+{
+	if (strcmp(f->kind, "pie") == 0)
+		setr(r, V_YES, "position-independent executable");
+	else if (strcmp(f->kind, "static-pie") == 0)
+		setr(r, V_YES, "static PIE (DF_1_PIE, no PT_INTERP)");
+	else if (strcmp(f->kind, "exec") == 0)
+		setr(r, V_NO, "ET_EXEC: fixed-address executable");
+	else if (strcmp(f->kind, "static") == 0)
+		setr(r, V_NO, "static ET_EXEC: fixed-address executable");
+	else if (is_object(f))
+		setr(r, V_NA, "relocatable object: decided at link time");
+	else if (f->textrel)
+		setr(r, V_NO, "shared library with text relocations (not "
+		    "built with -fPIC)");
+	else
+		setr(r, V_NA, "shared library without text relocations");
+}
+
+static void
+ck_relro(const struct facts *f, struct result *r)
+{
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object: decided at link time");
+	else if (f->relro)
+		setr(r, V_YES, "PT_GNU_RELRO present");
+	else
+		setr(r, V_NO, "no PT_GNU_RELRO");
+}
+
+static void
+ck_now(const struct facts *f, struct result *r)
+{
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object: decided at link time");
+	else if (f->bind_now)
+		setr(r, V_YES, "%s", f->relro ? "BIND_NOW (full RELRO)" :
+		    "BIND_NOW, but no PT_GNU_RELRO (not full RELRO)");
+	else if (!f->has_dynamic)
+		setr(r, V_NA, "static binary: no dynamic linking");
+	else if (strcmp(f->kind, "static-pie") == 0)
+		setr(r, V_NA, "static PIE: relocated eagerly at start-up, no "
+		    "lazy binding");
+	else
+		setr(r, V_NO, "no DT_BIND_NOW, DF_BIND_NOW or DF_1_NOW: lazy "
+		    "binding");
+}
+
+static void
+ck_nx(const struct facts *f, struct result *r)
+{
+	if (is_object(f) && !f->gnu_stack)
+		setr(r, V_NO, "no .note.GNU-stack section: the linker "
+		    "assumes an executable stack");
+	else if (is_object(f))
+		setr(r, f->stack_exec ? V_NO : V_YES, ".note.GNU-stack %s",
+		    f->stack_exec ? "requests an executable stack" :
+		    "is not executable");
+	else if (!f->gnu_stack)
+		setr(r, V_NO, "no PT_GNU_STACK: the loader may assume an "
+		    "executable stack");
+	else if (f->stack_exec)
+		setr(r, V_NO, "PT_GNU_STACK is executable");
+	else
+		setr(r, V_YES, "PT_GNU_STACK is not executable");
+}
+
+static void
+ck_rwx(const struct facts *f, struct result *r)
+{
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object: no segments");
+	else if (f->rwx_load)
+		setr(r, V_YES, "a PT_LOAD segment is writable and executable");
+	else
+		setr(r, V_NO, "no writable and executable PT_LOAD");
+}
+
+static void
+ck_textrel(const struct facts *f, struct result *r)
+{
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object");
+	else
+		setr(r, f->textrel ? V_YES : V_NO, "%s", f->textrel ?
+		    "DT_TEXTREL / DF_TEXTREL: text relocations" :
+		    "no text relocations");
+}
+
+static void
+ck_ssp(const struct facts *f, struct result *r)
+{
+	if (f->ssp_sym != NULL) {
+		setr(r, V_YES, "%s %s", is_object(f) ? "references" :
+		    "imports", f->ssp_sym);
+		return;
+	}
+	if (f->cmd.lines > 0) {
+		fromcmd(f, CF_SSP, "-fstack-protector*", r);
+		if (r->v == V_YES)
+			setr(r, V_YES, "-fstack-protector* on all %u recorded "
+			    "command lines (no function needed a canary)",
+			    f->cmd.lines);
+		if (r->v != V_UNKNOWN)
+			return;
+	}
+	if (is_static(f))
+		setr(r, V_UNKNOWN, "static binary: libc.a defines "
+		    "__stack_chk_fail whether or not the program uses it");
+	else if (!f->dynsym && !is_object(f))
+		setr(r, V_UNKNOWN, "no dynamic symbol table");
+	else if (!f->symtab && is_object(f))
+		setr(r, V_UNKNOWN, "no symbol table");
+	else
+		setr(r, V_UNKNOWN, "no __stack_chk_fail reference: built "
+		    "without -fstack-protector, or no function needed a "
+		    "canary");
+}
+
+static void
+ck_fortify(const struct facts *f, struct result *r)
+{
+	if (f->fortified > 0)
+		setr(r, V_YES, "%u fortified, %u unfortified calls imported "
+		    "(%s%s%s)", f->fortified, f->unfortified, f->fort_names,
+		    f->unfortified ? "; unfortified: " : "", f->unfort_names);
+	else if (f->unfortified_always > 0)
+		setr(r, V_NO, "0 fortified, %u unfortified calls imported "
+		    "(%s); with _FORTIFY_SOURCE>=2 and -O1 or more these would "
+		    "be __*_chk", f->unfortified, f->unfort_names);
+	else if (is_static(f) && f->static_fortified > 0)
+		setr(r, V_YES, "static binary: %u __*_chk functions linked "
+		    "in (.symtab)", f->static_fortified);
+	else if (is_static(f))
+		setr(r, V_UNKNOWN, "static binary: %s", f->symtab ?
+		    "no __*_chk function in .symtab" : "stripped, no .symtab");
+	else if (f->unfortified > 0)
+		setr(r, V_UNKNOWN, "0 fortified, %u unfortified calls "
+		    "imported (%s); their buffer sizes may not have been "
+		    "known at compile time", f->unfortified, f->unfort_names);
+	else
+		setr(r, V_UNKNOWN, "no fortifiable libc calls imported");
+}
+
+static void
+ck_clash(const struct facts *f, struct result *r)
+{
+	fromcmd(f, CF_CLASH, "-fstack-clash-protection", r);
+}
+
+static void
+ck_cet(const struct facts *f, struct result *r)
+{
+	if (!f->is_x86)
+		setr(r, V_NA, "not an x86 binary");
+	else if (!f->prop_note)
+		setr(r, V_NO, "no GNU property note (IBT/SHSTK marking)");
+	else if ((f->x86_feat & 3) == 3)
+		setr(r, V_YES, "GNU property note: IBT, SHSTK");
+	else
+		setr(r, V_NO, "GNU property note lacks %s",
+		    (f->x86_feat & 3) == 0 ? "IBT and SHSTK" :
+		    (f->x86_feat & 1) ? "SHSTK" : "IBT");
+}
+
+static void
+ck_bti(const struct facts *f, struct result *r)
+{
+	if (!f->is_aarch64)
+		setr(r, V_NA, "not an AArch64 binary");
+	else if (!f->prop_note)
+		setr(r, V_NO, "no GNU property note (BTI/PAC marking)");
+	else if ((f->a64_feat & 3) == 3)
+		setr(r, V_YES, "GNU property note: BTI, PAC");
+	else
+		setr(r, V_NO, "GNU property note lacks %s",
+		    (f->a64_feat & 3) == 0 ? "BTI and PAC" :
+		    (f->a64_feat & 1) ? "PAC" : "BTI");
+}
+
+static void
+ck_formatsec(const struct facts *f, struct result *r)
+{
+	(void)f;
+	setr(r, V_UNKNOWN, "compile-time warning: not visible in a binary");
+}
+
+static void
+ck_autoinit(const struct facts *f, struct result *r)
+{
+	fromcmd(f, CF_AUTOINIT, "-ftrivial-auto-var-init=zero|pattern", r);
+}
+
+static void
+ck_flex(const struct facts *f, struct result *r)
+{
+	fromcmd(f, CF_FLEX, "-fstrict-flex-arrays", r);
+}
+
+static void
+ck_zeroregs(const struct facts *f, struct result *r)
+{
+	fromcmd(f, CF_ZEROREGS, "-fzero-call-used-regs", r);
+}
+
+static void
+ck_wrapv(const struct facts *f, struct result *r)
+{
+	fromcmd(f, CF_WRAPV, "-fwrapv", r);
+}
+
+static void
+ck_nullchk(const struct facts *f, struct result *r)
+{
+	fromcmd(f, CF_NULLCHK, "-fno-delete-null-pointer-checks", r);
+}
+
+static void
+ck_aliasing(const struct facts *f, struct result *r)
+{
+	fromcmd(f, CF_ALIASING, "-fno-strict-aliasing", r);
+}
+
+const struct check audit_checks[] = {
+	{ "pie", "PIE", 1, ck_pie, "position-independent executable" },
+	{ "relro", "RELRO", 1, ck_relro, "PT_GNU_RELRO segment" },
+	{ "bind-now", "NOW", 1, ck_now, "immediate binding (full RELRO)" },
+	{ "noexecstack", "NX", 1, ck_nx, "non-executable stack" },
+	{ "rwx-segment", "RWX", 0, ck_rwx,
+	    "a writable and executable PT_LOAD (fact, yes is bad)" },
+	{ "textrel", "TEXTREL", 0, ck_textrel,
+	    "text relocations (fact, yes is bad)" },
+	{ "stack-protector", "CANARY", 1, ck_ssp, "stack canary" },
+	{ "fortify-source", "FORTIFY", 1, ck_fortify,
+	    "_FORTIFY_SOURCE (level 2 or 3) checked libc calls" },
+	{ "stack-clash-protection", "CLASH", 1, ck_clash,
+	    "-fstack-clash-protection (recorded command line)" },
+	{ "cf-protection", "CET", 1, ck_cet,
+	    "x86 IBT and SHSTK property note" },
+	{ "branch-protection", "BTI", 1, ck_bti,
+	    "AArch64 BTI and PAC property note" },
+	{ "auto-var-init", "INIT", 1, ck_autoinit,
+	    "-ftrivial-auto-var-init (recorded command line)" },
+	{ "format-security", NULL, 1, ck_formatsec,
+	    "-Wformat-security (compile time only: always unknown)" },
+	{ "strict-flex-arrays", NULL, 1, ck_flex,
+	    "-fstrict-flex-arrays (recorded command line)" },
+	{ "zero-call-used-regs", NULL, 1, ck_zeroregs,
+	    "-fzero-call-used-regs (recorded command line)" },
+	{ "wrapv", NULL, 1, ck_wrapv, "-fwrapv (recorded command line)" },
+	{ "no-delete-null-pointer-checks", NULL, 1, ck_nullchk,
+	    "-fno-delete-null-pointer-checks (recorded command line)" },
+	{ "no-strict-aliasing", NULL, 1, ck_aliasing,
+	    "-fno-strict-aliasing (recorded command line)" },
+};
+
+const size_t audit_nchecks = NELEM(audit_checks);
+
+int
+audit_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < audit_nchecks; i++)
+		if (strcmp(audit_checks[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}

@@ -1,0 +1,330 @@
+/*
+ * harden-audit - report the hardening properties that ELF files really have.
+ *
+ * usage: harden-audit [-hjlqv] [-e feature[,feature...]] file ...
+ *
+ * For every file it prints one line (or a JSON object) with a verdict per
+ * property: yes, no, unknown (with the reason) or n/a.  With -e it is a
+ * gate: exit 0 if every expected property is proven (yes or n/a), 1 if one
+ * is no or unknown, 2 on usage errors or unreadable/malformed files; the
+ * worst status over all files is returned.  See harden-audit(1).
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "elf.h"
+
+#define EXIT_OK		0
+#define EXIT_MISSING	1
+#define EXIT_ERR	2
+
+struct opts {
+	int		json;
+	int		quiet;
+	int		verbose;
+	uint64_t	expect;		/* bit i: audit_checks[i] expected */
+};
+
+static void	usage(const char *) __attribute__((noreturn));
+
+static void
+usage(const char *msg)
+{
+	if (msg != NULL)
+		warnx("%s", msg);
+	fprintf(stderr,
+	    "usage: harden-audit [-hjlqv] [-e feature[,feature...]] file ...\n"
+	    "Try 'harden-audit --help' for more information.\n");
+	exit(EXIT_ERR);
+}
+
+static void
+help(void)
+{
+	size_t i;
+
+	printf("usage: harden-audit [-hjlqv] [-e feature[,feature...]] "
+	    "file ...\n\n"
+	    "Report the hardening properties that ELF files really have.\n\n"
+	    "  -e, --expect LIST  comma-separated features that must be "
+	    "proven (yes or n/a);\n"
+	    "                     exit 1 if one is no or unknown\n"
+	    "  -h, --help         print this help and exit\n"
+	    "  -j, --json         print a JSON array instead of a table\n"
+	    "  -l, --list         list the properties and exit\n"
+	    "  -q, --quiet        no table, only problems (on standard error)\n"
+	    "  -v, --verbose      print the reason of every verdict\n\n"
+	    "Features for --expect:\n");
+	for (i = 0; i < audit_nchecks; i++)
+		if (audit_checks[i].expectable)
+			printf("  %s\n", audit_checks[i].name);
+	printf("\nExit status: 0 all expected properties proven, 1 one is "
+	    "missing or unknown,\n2 usage error or unreadable/malformed "
+	    "file.\n");
+}
+
+static void
+list(void)
+{
+	size_t i;
+
+	for (i = 0; i < audit_nchecks; i++)
+		printf("%-30s %s%s\n", audit_checks[i].name,
+		    audit_checks[i].desc,
+		    audit_checks[i].expectable ? "" : " [not for --expect]");
+}
+
+static void
+bad_feature(const char *name)
+{
+	size_t i;
+
+	warnx("unknown feature '%s' in --expect; valid names:", name);
+	for (i = 0; i < audit_nchecks; i++)
+		if (audit_checks[i].expectable)
+			fprintf(stderr, "  %s\n", audit_checks[i].name);
+	usage(NULL);
+}
+
+static uint64_t
+parse_expect(const char *arg, uint64_t mask)
+{
+	char *copy, *p, *tok;
+	int i;
+
+	if ((copy = strdup(arg)) == NULL)
+		err(EXIT_ERR, "strdup");
+	for (p = copy; (tok = strsep(&p, ",")) != NULL;) {
+		tok += strspn(tok, " \t");
+		tok[strcspn(tok, " \t")] = '\0';
+		if (*tok == '\0')
+			continue;
+		if ((i = audit_find(tok)) == -1 || !audit_checks[i].expectable)
+			bad_feature(tok);
+		mask |= (uint64_t)1 << i;
+	}
+	free(copy);
+	return mask;
+}
+
+/* Write s as a JSON string; bytes >= 0x80 are escaped as U+0080..U+00FF. */
+static void
+jstr(const char *s)
+{
+	const unsigned char *p;
+
+	if (s == NULL) {
+		fputs("null", stdout);
+		return;
+	}
+	putchar('"');
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			printf("\\%c", *p);
+		else if (*p < 0x20 || *p >= 0x7f)
+			printf("\\u%04x", *p);
+		else
+			putchar(*p);
+	}
+	putchar('"');
+}
+
+static const char *
+short_name(enum verdict v)
+{
+	return v == V_UNKNOWN ? "?" : audit_vname(v);
+}
+
+static int
+colwidth(const char *col)
+{
+	size_t n = strlen(col);
+
+	return (int)(n < 3 ? 3 : n);
+}
+
+static void
+table_header(void)
+{
+	size_t i;
+
+	printf("%-10s", "TYPE");
+	for (i = 0; i < audit_nchecks; i++)
+		if (audit_checks[i].column != NULL)
+			printf(" %-*s", colwidth(audit_checks[i].column),
+			    audit_checks[i].column);
+	printf(" %-7s FILE\n", "RPATH");
+}
+
+static void
+table_row(const char *path, const struct facts *f, const struct result *res,
+    const struct opts *o)
+{
+	size_t i;
+
+	printf("%-10s", f->kind);
+	for (i = 0; i < audit_nchecks; i++)
+		if (audit_checks[i].column != NULL)
+			printf(" %-*s", colwidth(audit_checks[i].column),
+			    short_name(res[i].v));
+	printf(" %-7s %s\n", f->rpath && f->runpath ? "both" : f->rpath ?
+	    "rpath" : f->runpath ? "runpath" : "-", path);
+	if (!o->verbose)
+		return;
+	for (i = 0; i < audit_nchecks; i++)
+		printf("    %-30s %-7s %s\n", audit_checks[i].name,
+		    audit_vname(res[i].v), res[i].why);
+	if (f->rpath != NULL)
+		printf("    %-30s %s\n", "rpath", f->rpath);
+	if (f->runpath != NULL)
+		printf("    %-30s %s\n", "runpath", f->runpath);
+}
+
+static void
+json_row(const char *path, const struct elf *e, const struct facts *f,
+    const struct result *res, const struct opts *o, int first)
+{
+	size_t i;
+	int n = 0;
+
+	printf("%s  {\"file\": ", first ? "" : ",\n");
+	jstr(path);
+	printf(", \"class\": \"ELF%d\", \"endian\": \"%s\", \"machine\": %u, "
+	    "\"kind\": \"%s\",\n   \"properties\": {", e->is64 ? 64 : 32,
+	    e->big ? "big" : "little", e->machine, f->kind);
+	for (i = 0; i < audit_nchecks; i++) {
+		printf("%s\n    \"%s\": {\"result\": \"%s\", \"reason\": ",
+		    i ? "," : "", audit_checks[i].name, audit_vname(res[i].v));
+		jstr(res[i].why);
+		putchar('}');
+	}
+	printf("},\n   \"fortify\": {\"fortified\": %u, \"unfortified\": %u},"
+	    " \"rpath\": ", f->fortified, f->unfortified);
+	jstr(f->rpath);
+	printf(", \"runpath\": ");
+	jstr(f->runpath);
+	if (o->expect != 0) {
+		printf(",\n   \"expect\": {\"missing\": [");
+		for (i = 0; i < audit_nchecks; i++)
+			if ((o->expect >> i & 1) && res[i].v != V_YES &&
+			    res[i].v != V_NA)
+				printf("%s\"%s\"", n++ ? ", " : "",
+				    audit_checks[i].name);
+		printf("], \"passed\": %s}", n ? "false" : "true");
+	}
+	putchar('}');
+}
+
+static void
+json_error(const char *path, const char *msg, int first)
+{
+	printf("%s  {\"file\": ", first ? "" : ",\n");
+	jstr(path);
+	printf(", \"error\": ");
+	jstr(msg);
+	putchar('}');
+}
+
+/* Audit one file; returns its exit status. */
+static int
+audit(const char *path, const struct opts *o, int first)
+{
+	struct elf e;
+	struct facts f;
+	struct result res[64];
+	size_t i;
+	int status = EXIT_OK;
+
+	if (elf_open(&e, path) == -1 || audit_facts(&e, &f) == -1) {
+		warnx("%s: %s", path, e.err);
+		if (o->json)
+			json_error(path, e.err, first);
+		elf_close(&e);
+		return EXIT_ERR;
+	}
+	for (i = 0; i < audit_nchecks; i++)
+		audit_checks[i].fn(&f, &res[i]);
+	if (o->json)
+		json_row(path, &e, &f, res, o, first);
+	else if (!o->quiet)
+		table_row(path, &f, res, o);
+	for (i = 0; i < audit_nchecks; i++)
+		if ((o->expect >> i & 1) && res[i].v != V_YES &&
+		    res[i].v != V_NA) {
+			warnx("%s: %s not proven: %s (%s)", path,
+			    audit_checks[i].name, audit_vname(res[i].v),
+			    res[i].why);
+			status = EXIT_MISSING;
+		}
+	elf_close(&e);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "expect",	required_argument,	NULL, 'e' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "json",	no_argument,		NULL, 'j' },
+		{ "list",	no_argument,		NULL, 'l' },
+		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "verbose",	no_argument,		NULL, 'v' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct opts o;
+	int ch, i, st, status = EXIT_OK;
+
+	memset(&o, 0, sizeof(o));
+	while ((ch = getopt_long(argc, argv, "e:hjlqv", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'e':
+			o.expect = parse_expect(optarg, o.expect);
+			break;
+		case 'h':
+			help();
+			if (fflush(stdout) != 0 || ferror(stdout))
+				err(EXIT_ERR, "stdout");
+			return EXIT_OK;
+		case 'j':
+			o.json = 1;
+			break;
+		case 'l':
+			list();
+			return fflush(stdout) == 0 ? EXIT_OK : EXIT_ERR;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case 'v':
+			o.verbose = 1;
+			break;
+		default:
+			usage(NULL);
+		}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		usage("no file given");
+	if (audit_nchecks > 64)
+		errx(EXIT_ERR, "internal error: too many checks");
+
+	if (o.json)
+		printf("[\n");
+	else if (!o.quiet)
+		table_header();
+	for (i = 0; i < argc; i++) {
+		st = audit(argv[i], &o, i == 0);
+		if (st > status)
+			status = st;
+	}
+	if (o.json)
+		printf("\n]\n");
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(EXIT_ERR, "stdout");
+	return status;
+}
