@@ -125,16 +125,21 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@             exe-ld  linker, programs only (never shared libraries)
 @%:@ off NAME FLAG...   flags that remove the feature where the toolchain
 @%:@                    enables it by default (same WHERE:flag syntax)
+@%:@ audit NAME         tools/harden-audit can prove the feature from any built
+@%:@                    program or library by itself, so the frontends' audit
+@%:@                    tests expect it whenever it is on
 
 feature stack-protector standard - stack canaries against stack buffer overflows
 value   stack-protector strong sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc:-fstack-protector-strong
 value   stack-protector basic  sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc:-fstack-protector cc:--param=ssp-buffer-size=4
 off     stack-protector cc:-fno-stack-protector
+audit   stack-protector
 
 feature fortify-source standard optimize,no-sanitizer checked libc string and stdio calls
 value   fortify-source 3 sym:__memcpy_chk cpp:-U_FORTIFY_SOURCE cpp:-D_FORTIFY_SOURCE=3
 value   fortify-source 2 sym:__strcpy_chk cpp:-U_FORTIFY_SOURCE cpp:-D_FORTIFY_SOURCE=2
 off     fortify-source cpp:-U_FORTIFY_SOURCE
+audit   fortify-source
 
 feature stack-clash-protection standard - probes every page of large stack allocations
 value   stack-clash-protection yes asm cc:-fstack-clash-protection
@@ -151,18 +156,22 @@ off     branch-protection cc:-mbranch-protection=none
 feature pie standard - position-independent programs for full ASLR
 value   pie yes elf:pie exe-cc:-fPIE exe-ld:-pie
 off     pie exe-cc:-fno-PIE exe-ld:-no-pie
+audit   pie
 
 feature relro standard - read-only relocations after start-up
 value   relro yes elf:relro ld:-Wl,-z,relro
 off     relro ld:-Wl,-z,norelro
+audit   relro
 
 feature bind-now standard needs=relro resolve every symbol at start-up (full RELRO)
 value   bind-now yes elf:bind-now ld:-Wl,-z,now
 off     bind-now ld:-Wl,-z,lazy
+audit   bind-now
 
 feature noexecstack standard - non-executable stack
 value   noexecstack yes elf:noexecstack ld:-Wl,-z,noexecstack
 off     noexecstack ld:-Wl,-z,execstack
+audit   noexecstack
 
 feature format-security standard - non-literal format strings without arguments are errors
 value   format-security yes reject cc:-Wformat cc:-Werror=format-security
