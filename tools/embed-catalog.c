@@ -56,76 +56,86 @@ put_quoted(FILE *out, const char *s)
 	}
 }
 
-/* One _HARDEN_FEATURE line per "feature" row, with its value names. */
-static void
-put_features(FILE *out, char *catalog)
+/* The next line of *text, as a string in buf; NULL at the end. */
+static char *
+next_line(const char **text, char *buf, size_t size)
 {
-	char *line, *next, *name, *level, *requires, *summary, *p;
+	size_t n = strcspn(*text, "\n");
+
+	if (**text == '\0')
+		return NULL;
+	if (n >= size)
+		errx(1, "features.txt: line too long");
+	memcpy(buf, *text, n);
+	buf[n] = '\0';
+	*text += n + ((*text)[n] != '\0');
+	return buf;
+}
+
+/* Whether the space-separated list holds word. */
+static int
+has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (; *list != '\0'; list += strcspn(list, " "), list += strspn(list, " "))
+		if (strncmp(list, word, n) == 0 && (list[n] == ' ' || list[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/*
+ * _HARDEN_FOREACH_FEATURE([MACRO]) expands MACRO once per feature:
+ * MACRO(NAME, VAR-NAME, LEVEL, REQUIRES, VALUES, SUMMARY, AUDIT), with
+ * VALUES its value names in file order but "yes" (always valid), and AUDIT
+ * "yes" when an "audit NAME" row says harden-audit proves it from a binary.
+ */
+static void
+put_features(FILE *out, const char *catalog)
+{
+	const char *text = catalog;
+	char line[512];
 
 	fputs("m4_define([_HARDEN_FOREACH_FEATURE], [dnl\n", out);
-	for (line = catalog; line != NULL && *line != '\0'; line = next) {
-		char values[512] = "";
+	while (next_line(&text, line, sizeof(line)) != NULL) {
+		char values[512] = "", audit[4] = "no", row[512], *name, *level,
+		    *requires, *summary, *p;
+		const char *rest = catalog;
 
-		if ((next = strchr(line, '\n')) != NULL)
-			*next++ = '\0';
 		if (strncmp(line, "feature ", 8) != 0)
 			continue;
 		name = strtok(line + 8, " \t");
 		level = strtok(NULL, " \t");
 		requires = strtok(NULL, " \t");
 		summary = strtok(NULL, "");
-		if (name == NULL || level == NULL || requires == NULL ||
-		    summary == NULL)
+		if (summary == NULL)
 			errx(1, "features.txt: malformed feature row");
 		summary += strspn(summary, " \t");
 
-		/* Value names in file order, each once. */
-		for (p = next; p != NULL && *p != '\0'; p = strchr(p, '\n') + 1) {
-			char row[256], *f, *v;
-			size_t n = strcspn(p, "\n");
+		while (next_line(&rest, row, sizeof(row)) != NULL) {
+			char *kind = strtok(row, " \t"), *of = strtok(NULL, " \t");
+			char *value = strtok(NULL, " \t");
 
-			if (n >= sizeof(row))
-				errx(1, "features.txt: row too long");
-			memcpy(row, p, n);
-			row[n] = '\0';
-			f = strtok(row, " \t");
-			if (f == NULL || strcmp(f, "value") != 0 ||
-			    (f = strtok(NULL, " \t")) == NULL ||
-			    strcmp(f, name) != 0 || (v = strtok(NULL, " \t")) == NULL)
-				goto next_row;
-			{
-				char padded[80];
-
-				snprintf(padded, sizeof(padded), " %s ", v);
-				/* yes is always valid: not one of the value names. */
-				if (strcmp(v, "yes") != 0 &&
-				    strstr(values, padded) == NULL &&
-				    strlen(values) + strlen(padded) < sizeof(values))
-					strcat(strcat(values, " "), v), strcat(values, " ");
-			}
-		next_row:
-			if (p[n] == '\0')
-				break;
+			if (kind == NULL || of == NULL || strcmp(of, name) != 0)
+				continue;
+			if (strcmp(kind, "audit") == 0)
+				strcpy(audit, "yes");
+			if (strcmp(kind, "value") != 0 || value == NULL ||
+			    strcmp(value, "yes") == 0 || has_word(values, value))
+				continue;
+			if (strlen(values) + strlen(value) + 2 > sizeof(values))
+				errx(1, "features.txt: too many values for %s", name);
+			if (values[0] != '\0')
+				strcat(values, " ");
+			strcat(values, value);
 		}
 
 		fprintf(out, "$1([%s], [", name);
 		for (p = name; *p != '\0'; p++)
 			fputc(*p == '-' ? '_' : *p, out);
-		fprintf(out, "], [%s], [%s], [", level, requires);
-		{
-			/* values holds " a  b " : write "a b". */
-			char *tok, *save = values;
-			int first = 1;
-
-			while ((tok = strtok(save, " ")) != NULL) {
-				save = NULL;
-				fprintf(out, "%s%s", first ? "" : " ", tok);
-				first = 0;
-			}
-		}
-		fputs("], [", out);
+		fprintf(out, "], [%s], [%s], [%s], [", level, requires, values);
 		put_quoted(out, summary);
-		fputs("])dnl\n", out);
+		fprintf(out, "], [%s])dnl\n", audit);
 	}
 	fputs("])\n", out);
 }

@@ -1,0 +1,31 @@
+# make check runs harden-audit on the example's program and library,
+# expecting what configure detected; it passes as built, and fails when a
+# feature is lost behind configure's back (LDFLAGS=-no-pie or
+# CFLAGS=-fno-stack-protector given to make only).
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc make
+make -s -C "$HARDEN_SRCDIR/tools" O="$HARDEN_TMPDIR/audit" >audit-build.out 2>&1 ||
+	fail "harden-audit does not build: $(tail -n 5 audit-build.out)"
+audit=$HARDEN_TMPDIR/audit/harden-audit
+autotools_example ex HARDEN_AUDIT="$audit" || fail "configure failed: $(tail -n 3 ex/configure.out)"
+expect=$(subst ex HARDEN_AUDIT_EXPECT)
+[ "$expect" = stack-protector,fortify-source,pie,relro,bind-now,noexecstack ] ||
+	fail "HARDEN_AUDIT_EXPECT is '$expect'"
+(cd ex && make -j2 check >check.out 2>&1) || fail "make check failed: $(tail -n 15 ex/check.out)"
+grep -q -- "--expect $expect" ex/check.out || fail "make check did not run the audit"
+grep -q '^pie .*\.libs/tally$' ex/check.out || fail "the audit table does not show the program as PIE"
+
+(cd ex && make clean >/dev/null && make -j2 check LDFLAGS=-no-pie >nopie.out 2>&1) &&
+	fail "make check passed with a non-PIE program"
+grep -q 'pie' ex/nopie.out || fail "the failure does not name pie"
+grep -q 'exec .*\.libs/tally$' ex/nopie.out || fail "the audit did not see a non-PIE program: $(tail -n 5 ex/nopie.out)"
+
+(cd ex && make clean >/dev/null && make -j2 check CFLAGS="-g -O2 -fno-stack-protector" >nossp.out 2>&1) &&
+	fail "make check passed without stack protection"
+grep -q 'stack-protector' ex/nossp.out || fail "the failure does not name stack-protector: $(tail -n 5 ex/nossp.out)"
+
+# Without harden-audit, make check says so and still passes.
+autotools_example ex2 HARDEN_AUDIT= || fail "configure without harden-audit failed"
+(cd ex2 && PATH=/usr/bin:/bin make -j2 check >check.out 2>&1) || fail "make check failed without harden-audit"
+grep -q 'harden-audit not found, not audited' ex2/check.out || fail "no note about the missing harden-audit"
+echo ok
