@@ -28,7 +28,7 @@ audit=$work/tools/harden-audit
 echo "### Autotools (examples/autotools, m4/harden.m4)"
 rm -rf "$work/autotools" && cp -R "$root/examples/autotools" "$work/autotools"
 cp "$root/m4/harden.m4" "$work/autotools/m4/"
-(cd "$work/autotools" && step autoreconf -fi && step ./configure && step make -j2 check)
+(cd "$work/autotools" && step autoreconf -fi && step ./configure HARDEN_AUDIT="$audit" && step make -j2 check)
 summary "$log"
 "$audit" "$work/autotools/.libs/tally" "$work/autotools/.libs/libtally.so" || true
 
