@@ -2,10 +2,12 @@
 # Cross-compiling for aarch64 (when the cross compiler is installed), with
 # the target's readelf named in the cross file: branch-protection is on,
 # cf-protection is refused (x86 only), the rest of the standard level is on,
-# and the program is an aarch64 PIE.
+# and the program is an aarch64 PIE.  The audit test runs harden-audit,
+# built for the build machine (x86_64 here), on the aarch64 files.
 . "$(dirname "$0")/lib.sh"
 command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || { echo "SKIP: aarch64-linux-gnu-gcc not installed"; exit 77; }
 parent_with_copy "$T/p"
+add_audit_test "$T/p"
 cat >"$T/cross.ini" <<'EOW'
 [binaries]
 c = 'aarch64-linux-gnu-gcc'
@@ -31,4 +33,11 @@ done
 build "$T/b"
 readelf -h "$T/b/tally" | grep -q AArch64 || fail "not an aarch64 program"
 is_pie "$T/b/tally" || fail "the aarch64 program is not PIE"
+readelf -h "$T/b/subprojects/harden/meson/harden-audit" | grep -q "$(readelf -h /bin/sh | grep Machine:)" ||
+	fail "harden-audit is not built for the build machine: $(readelf -h "$T/b/subprojects/harden/meson/harden-audit" | grep Machine:)"
+meson test -C "$T/b" hardening >"$T/test.log" 2>&1 || { test_log "$T/b" hardening; fail "the audit test failed on aarch64 files"; }
+grep -q '^Ok: *1 *$' "$T/test.log" || { cat "$T/test.log"; fail "the audit test did not run (skipped as a cross test?)"; }
+test_log "$T/b" hardening | grep -q "^command: .*harden-audit --expect=$(audit_expect_want "$T/b") $T/b/tally $T/b/libtally\.so$" ||
+	{ test_log "$T/b" hardening; fail "the audit test did not expect $(audit_expect_want "$T/b")"; }
+case ",$(audit_expect_want "$T/b")," in *,pie,*) ;; *) fail "pie not expected for aarch64" ;; esac
 echo ok

@@ -44,7 +44,7 @@ project('parent', 'c', meson_version: '>=1.0.0')
 harden_dep = dependency('harden')
 harden_exe_dep = dependency('harden-exe')
 libtally = shared_library('tally', 'tally.c', dependencies: harden_dep)
-executable('tally', 'main.c', link_with: libtally, dependencies: harden_exe_dep)
+tally = executable('tally', 'main.c', link_with: libtally, dependencies: harden_exe_dep)
 EOF
 }
 
@@ -158,4 +158,27 @@ check_way() {
 	report "$1" | grep -q '^feature pie ' || fail "incomplete harden-report.txt"
 	build "$1"
 	check_hardened_pair "$1"
+}
+
+# add_audit_test DIR: the one-line audit test of meson/README.md, appended
+# to the meson.build of make_parent, on tally and libtally.
+add_audit_test() {
+	cat >>"$1/meson.build" <<'EOW'
+test('hardening', find_program('harden-audit'), depends: [tally, libtally],
+  args: ['--expect=' + harden_dep.get_variable('audit_expect', default_value: ''), tally.full_path(), libtally.full_path()])
+EOW
+}
+
+# audit_expect_want BUILDDIR: the features that are on in the report and
+# have an audit row in the catalog, in catalog order, comma-joined.
+audit_expect_want() {
+	report "$1" | awk -v cat="$SRC/catalog/features.txt" '
+		BEGIN { while ((getline l < cat) > 0) { split(l, w); if (w[1] == "audit") audit[w[2]] = 1 } }
+		$1 == "feature" && $3 == "on" && ($2 in audit) { printf "%s%s", sep, $2; sep = "," }
+		END { print "" }'
+}
+
+# test_log BUILDDIR NAME: the part of meson-logs/testlog.txt about test NAME.
+test_log() {
+	awk -v n="$2" '/^test: / { on = ($0 ~ "^test: *" n "$") } on' "$1/meson-logs/testlog.txt"
 }

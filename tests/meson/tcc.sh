@@ -15,7 +15,7 @@ else
 	CC="sh $SRC/tests/meson/cc-tcc" setup "$T/p" "$T/b" --buildtype=release
 	grep -q 'cc-tcc' "$T/b.log" || fail "meson did not use the tcc wrapper"
 fi
-for l in cppflags cflags exe_cflags ldflags exe_ldflags enabled; do
+for l in cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect; do
 	report "$T/b" | grep -qx "$l=" || fail "tcc got flags: $(report "$T/b" | grep "^$l=")"
 done
 report "$T/b" | awk '$1 == "feature" && $3 == "on"' | grep . && fail "features claimed on with tcc"

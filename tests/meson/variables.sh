@@ -6,7 +6,7 @@ parent_with_copy "$T/p"
 cat >>"$T/p/meson.build" <<'EOW'
 lines = []
 foreach d : [harden_dep, harden_exe_dep]
-  foreach v : ['cppflags', 'cflags', 'exe_cflags', 'ldflags', 'exe_ldflags', 'enabled']
+  foreach v : ['cppflags', 'cflags', 'exe_cflags', 'ldflags', 'exe_ldflags', 'enabled', 'audit_expect']
     lines += v + '=' + d.get_variable(v, default_value: '')
   endforeach
 endforeach
@@ -17,11 +17,12 @@ message('cflags variable: ' + harden_dep.get_variable('cflags'))
 EOW
 echo '@V@' >"$T/p/vars.in"
 CC=gcc setup "$T/p" "$T/b" --buildtype=release
-report "$T/b" | sed -n 1,6p >"$T/want"
-sed -n 1,6p "$T/b/vars.txt" >"$T/got1"
-sed -n 7,12p "$T/b/vars.txt" >"$T/got2"
+report "$T/b" | sed -n 1,7p >"$T/want"
+sed -n 1,7p "$T/b/vars.txt" >"$T/got1"
+sed -n 8,14p "$T/b/vars.txt" >"$T/got2"
 diff "$T/want" "$T/got1" || fail "harden variables differ from the report"
 diff "$T/want" "$T/got2" || fail "harden-exe variables differ from the report"
 grep -q '^cflags=.*-fstack-protector-strong' "$T/b/vars.txt" || fail "cflags variable lacks the stack protector"
 grep -q '^exe_ldflags=-pie$' "$T/b/vars.txt" || fail "exe_ldflags variable is not -pie"
+grep -q '^audit_expect=.*pie' "$T/b/vars.txt" || fail "audit_expect variable lacks pie"
 echo ok

@@ -11,7 +11,7 @@ option('stack_protector', type: 'combo',
   description: 'parent stack protector')
 EOW
 CC=gcc setup "$T/p" "$T/b" --buildtype=release -Dhardening=none
-for l in cppflags cflags exe_cflags ldflags exe_ldflags enabled; do
+for l in cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect; do
 	report "$T/b" | grep -qx "$l=" || fail "hardening=none in the parent, yet $(report "$T/b" | grep "^$l=")"
 done
 [ "$(state "$T/b" pie)" = off ] || fail "pie is $(state "$T/b" pie) with hardening=none"
