@@ -35,7 +35,8 @@ Load this module in a CMake project with one of:
   find_package(Harden)                  # after cmake --install of harden
 
 Including the module defines the options, runs the probes (cached), prints a
-summary and creates the target ``Harden::Harden``.  It changes no global flag
+summary, creates the target ``Harden::Harden`` and defines the commands
+``harden_target()`` and ``harden_add_audit_test()``.  It changes no global flag
 (``CMAKE_C_FLAGS`` and friends are left alone): nothing is hardened until a
 target asks for it.
 
@@ -84,6 +85,64 @@ Commands
   signature too.  Targets must be executables, shared, module, static or
   object libraries of this project (not ``IMPORTED`` or ``ALIAS``).
 
+.. command:: harden_add_audit_test
+
+  .. code-block:: cmake
+
+    harden_add_audit_test(<name> <target>...)
+
+  Adds the CTest test ``<name>`` that runs
+  ``harden-audit --expect ${HARDEN_AUDIT_EXPECT} $<TARGET_FILE:target>...``
+  on the given executables, shared libraries and modules (static and object
+  libraries are refused: harden-audit reads linked files).  The test fails
+  when a feature that the probes turned on is not proven in one of the
+  files: a target that was never hardened, or flags that undo the hardening
+  behind the module's back, such as ``-fno-PIE``/``-no-pie`` or
+  ``-fno-stack-protector`` from an ``INTERFACE`` library linked after
+  ``Harden::Harden``, added to a target after ``harden_target()``, or set on
+  its sources.  (A target's own ``target_compile_options()`` and
+  ``target_link_options()``, ``CMAKE_C_FLAGS`` and ``CMAKE_EXE_LINKER_FLAGS``
+  come before the flags of ``Harden::Harden`` on the command lines, so the
+  module's flags win over them.)  The expectation is
+  ``HARDEN_AUDIT_EXPECT``, the detection result, never a hand-written list.
+  Call it where tests are enabled (after ``include(CTest)`` or
+  ``enable_testing()``), typically in ``if(BUILD_TESTING)``.
+
+  ``harden-audit`` proves a feature from its traces: a file counts for
+  stack-protector only if it imports ``__stack_chk_fail`` (or records its
+  command line, ``-frecord-gcc-switches``), for fortify-source only if it
+  imports a ``__*_chk`` function; a verdict of unknown fails the test like a
+  no, because it is not proven.  A file in which no function needs a canary
+  or no call is fortifiable therefore fails; audit the files that do.
+
+  When ``HARDEN_AUDIT_EXPECT`` is empty (level ``none``, or a toolchain that
+  supports none of the audited features), the test runs ``harden-audit``
+  without ``--expect``: it prints what the files have and passes whenever
+  they are readable ELF files, since nothing was promised.
+
+  The ``harden-audit`` program:
+
+  * ``HARDEN_AUDIT``, when set (a cache variable: ``-DHARDEN_AUDIT=<path>``),
+    is used as is;
+  * otherwise, unless cross-compiling, it is built from the sources of
+    ``tools/`` next to the module (the repository's ``tools/`` when the
+    module comes from the source tree through ``CMAKE_MODULE_PATH``,
+    ``add_subdirectory()`` or ``FetchContent``; the copy installed with the
+    package for ``find_package(Harden)``), by the executable target
+    ``harden_audit`` that the first call creates, with the project's C
+    compiler and ``CMAKE_C_FLAGS`` but none of the directory's options or
+    the hardening flags, into ``${CMAKE_BINARY_DIR}/harden-tools``; it is
+    built with the project (``all``) and never installed;
+  * when cross-compiling (``CMAKE_CROSSCOMPILING``), a program built for the
+    target cannot run on the build machine: ``find_program(HARDEN_AUDIT
+    harden-audit)`` looks for one (``make -C tools install`` of harden
+    installs it); likewise when the module has no ``tools/`` next to it.
+
+  When no program is available, or the platform does not produce ELF files
+  (Windows, macOS), the test is still added but only prints
+  ``harden-audit skipped: <reason>`` and is reported as skipped by CTest
+  (``SKIP_REGULAR_EXPRESSION``); configuration says so too.
+
 Options (cache variables)
 ^^^^^^^^^^^^^^^^^^^^^^^^^
 
@@ -114,6 +173,10 @@ Options (cache variables)
 
   Any other value is an error that lists the valid ones.
 
+``HARDEN_AUDIT``
+  A ``harden-audit`` program for ``harden_add_audit_test()``; empty by
+  default (see there).
+
 Result variables
 ^^^^^^^^^^^^^^^^
 
@@ -127,8 +190,19 @@ are visible from every directory, also after ``add_subdirectory``):
   objects only, linker flags of every link, linker flags of executables only.
 ``HARDEN_ENABLED``
   The features that are on, as ``feature=value`` words.
+``HARDEN_AUDIT_EXPECT``
+  The features that are on and that ``harden-audit`` can prove from any
+  built file (those with an ``audit`` row in the catalog), in catalog order
+  and joined with commas, not a CMake list: the argument of
+  ``harden-audit --expect`` (``stack-protector,fortify-source,pie,relro,bind-now,noexecstack``
+  with gcc on x86_64).  Empty when none is on.
 
-The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt``.
+The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt``: the lines
+``cppflags=``, ``cflags=``, ``exe_cflags=``, ``ldflags=``, ``exe_ldflags=``
+and ``enabled=`` (space-separated), ``audit_expect=`` (as
+``HARDEN_AUDIT_EXPECT``), then one line
+``feature <name> <on|off|unsupported> <value or -> <reason or ->`` per
+feature of the catalog.
 
 Caching
 ^^^^^^^
@@ -160,6 +234,10 @@ Examples
   add_executable(app main.c)
   target_link_libraries(tally PRIVATE Harden::Harden)
   target_link_libraries(app PRIVATE tally Harden::Harden)
+  include(CTest)
+  if(BUILD_TESTING)
+    harden_add_audit_test(audit app tally)
+  endif()
 
 #]=======================================================================]
 
@@ -180,6 +258,17 @@ else()
   message(FATAL_ERROR "Harden: cannot find the catalog (features.txt) next to ${CMAKE_CURRENT_LIST_FILE}")
 endif()
 set_property(GLOBAL PROPERTY _HARDEN_CATALOG "${_HARDEN_CATALOG}")
+# The sources of harden-audit: tools/ next to the module once installed,
+# ../tools in the source tree; empty when neither has them.
+set(_HARDEN_TOOLS "")
+foreach(_harden_d "${CMAKE_CURRENT_LIST_DIR}/tools" "${CMAKE_CURRENT_LIST_DIR}/../tools")
+  if(EXISTS "${_harden_d}/harden-audit.c")
+    get_filename_component(_HARDEN_TOOLS "${_harden_d}" ABSOLUTE)
+    break()
+  endif()
+endforeach()
+unset(_harden_d)
+set_property(GLOBAL PROPERTY _HARDEN_TOOLS "${_HARDEN_TOOLS}")
 
 # ---------------------------------------------------------------------------
 # Catalog reading
@@ -187,6 +276,7 @@ set_property(GLOBAL PROPERTY _HARDEN_CATALOG "${_HARDEN_CATALOG}")
 # Reads features.txt into variables of the caller's scope:
 #   _hf_features            feature names in catalog order
 #   _hf_<name>_level/_requires/_summary/_rows/_off
+#   _hf_<name>_audit        TRUE when the feature has an audit row
 #   _hr_<row>_value/_proof/_flags  (rows numbered from 0)
 macro(_harden_read_catalog)
   file(STRINGS "${_HARDEN_CATALOG}/features.txt" _hc_lines)
@@ -198,9 +288,16 @@ macro(_harden_read_catalog)
       continue()
     endif()
     string(REGEX REPLACE "[ \t]+" ";" _hc_w "${_hc_line}")
+    list(LENGTH _hc_w _hc_n)
+    if(_hc_n LESS 2)
+      message(FATAL_ERROR "Harden: bad catalog line: ${_hc_line}")
+    endif()
     list(GET _hc_w 0 _hc_kind)
     list(GET _hc_w 1 _hc_name)
-    list(SUBLIST _hc_w 2 -1 _hc_rest)
+    set(_hc_rest "")
+    if(_hc_n GREATER 2)
+      list(SUBLIST _hc_w 2 -1 _hc_rest)
+    endif()
     if(_hc_kind STREQUAL "feature")
       list(APPEND _hf_features "${_hc_name}")
       list(GET _hc_rest 0 _hf_${_hc_name}_level)
@@ -214,6 +311,7 @@ macro(_harden_read_catalog)
       string(JOIN " " _hf_${_hc_name}_summary ${_hc_sum})
       set(_hf_${_hc_name}_rows "")
       set(_hf_${_hc_name}_off "")
+      set(_hf_${_hc_name}_audit FALSE)
     elseif(_hc_kind STREQUAL "value")
       list(GET _hc_rest 0 _hr_${_hc_row}_value)
       list(GET _hc_rest 1 _hr_${_hc_row}_proof)
@@ -222,6 +320,12 @@ macro(_harden_read_catalog)
       math(EXPR _hc_row "${_hc_row} + 1")
     elseif(_hc_kind STREQUAL "off")
       set(_hf_${_hc_name}_off ${_hc_rest})
+    elseif(_hc_kind STREQUAL "audit")
+      # audit NAME: harden-audit proves NAME from any built file.
+      if(NOT _hc_name IN_LIST _hf_features OR NOT _hc_rest STREQUAL "")
+        message(FATAL_ERROR "Harden: bad catalog line: ${_hc_line}")
+      endif()
+      set(_hf_${_hc_name}_audit TRUE)
     else()
       message(FATAL_ERROR "Harden: bad catalog line: ${_hc_line}")
     endif()
@@ -821,13 +925,18 @@ function(_harden_detect)
   # ---- results, summary, report ------------------------------------------
   set(words "")
   set(enabled "")
+  set(audit "")
   set(report_features "")
   foreach(f IN LISTS _hf_features)
     list(APPEND words ${_sel_${f}})
     if(_st_${f} STREQUAL "on")
       list(APPEND enabled "${f}=${_val_${f}}")
+      if(_hf_${f}_audit)
+        list(APPEND audit "${f}")
+      endif()
     endif()
   endforeach()
+  string(JOIN "," audit_expect ${audit})
   _harden_split_flags(${words})
   foreach(v cpp cflags exe_cflags ldflags exe_ldflags)
     set(res_${v} ${_hs_l_${v}})
@@ -881,7 +990,7 @@ function(_harden_detect)
   string(JOIN " " r_exe_ldflags ${res_exe_ldflags})
   string(JOIN " " r_enabled ${enabled})
   file(WRITE "${CMAKE_BINARY_DIR}/harden-report.txt"
-    "cppflags=${r_cpp}\ncflags=${r_cflags}\nexe_cflags=${r_exe_cflags}\nldflags=${r_ldflags}\nexe_ldflags=${r_exe_ldflags}\nenabled=${r_enabled}\n${report_features}")
+    "cppflags=${r_cpp}\ncflags=${r_cflags}\nexe_cflags=${r_exe_cflags}\nldflags=${r_ldflags}\nexe_ldflags=${r_exe_ldflags}\nenabled=${r_enabled}\naudit_expect=${audit_expect}\n${report_features}")
 
   if(NOT fatal STREQUAL "")
     string(JOIN "\n  " msg ${fatal})
@@ -889,7 +998,8 @@ function(_harden_detect)
   endif()
 
   foreach(pair "HARDEN_CPPFLAGS;res_cpp" "HARDEN_CFLAGS;res_cflags" "HARDEN_EXE_CFLAGS;res_exe_cflags"
-      "HARDEN_LDFLAGS;res_ldflags" "HARDEN_EXE_LDFLAGS;res_exe_ldflags" "HARDEN_ENABLED;enabled")
+      "HARDEN_LDFLAGS;res_ldflags" "HARDEN_EXE_LDFLAGS;res_exe_ldflags" "HARDEN_ENABLED;enabled"
+      "HARDEN_AUDIT_EXPECT;audit_expect")
     list(GET pair 0 var)
     list(GET pair 1 src)
     set(${var} "${${src}}" CACHE INTERNAL "harden: detected flags")
@@ -959,6 +1069,97 @@ function(harden_target)
       set_property(TARGET "${t}" APPEND PROPERTY LINK_OPTIONS ${l})
     endif()
   endforeach()
+endfunction()
+
+# ---------------------------------------------------------------------------
+# The audit test
+
+# Finds or builds harden-audit (once per project).  Sets <cmd_out> to the
+# command that runs it (a path or $<TARGET_FILE:harden_audit>), or to ""
+# with the reason in <why_out> when no test can run.
+function(_harden_audit_command cmd_out why_out)
+  set(${cmd_out} "" PARENT_SCOPE)
+  set(${why_out} "" PARENT_SCOPE)
+  if(NOT CMAKE_EXECUTABLE_FORMAT STREQUAL "ELF"
+      AND (WIN32 OR CYGWIN OR APPLE OR CMAKE_EXECUTABLE_FORMAT MATCHES "^(MACHO|XCOFF)$"))
+    set(${why_out} "harden-audit reads ELF files only, and ${CMAKE_SYSTEM_NAME} binaries are not ELF" PARENT_SCOPE)
+    return()
+  endif()
+  if(HARDEN_AUDIT)
+    # Given by the user, or found by an earlier call.
+    set(${cmd_out} "${HARDEN_AUDIT}" PARENT_SCOPE)
+    return()
+  endif()
+  get_property(tools GLOBAL PROPERTY _HARDEN_TOOLS)
+  if(NOT CMAKE_CROSSCOMPILING AND NOT tools STREQUAL "")
+    if(NOT TARGET harden_audit)
+      add_executable(harden_audit
+        "${tools}/harden-audit.c" "${tools}/elf.c" "${tools}/checks.c" "${tools}/dwarf.c"
+        "${tools}/elf.h" "${tools}/audit.h")
+      # A test tool of the build machine: none of the directory's options,
+      # definitions, include directories or link libraries; never installed
+      # (no install() names it) and out of the way of the project's outputs.
+      set_target_properties(harden_audit PROPERTIES
+        OUTPUT_NAME harden-audit
+        RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/harden-tools"
+        C_STANDARD 99 C_EXTENSIONS ON
+        COMPILE_OPTIONS "" COMPILE_DEFINITIONS "_DEFAULT_SOURCE"
+        INCLUDE_DIRECTORIES "${tools}" LINK_OPTIONS "" LINK_LIBRARIES ""
+        HARDEN_AUDIT_TOOL TRUE)
+    else()
+      get_target_property(ours harden_audit HARDEN_AUDIT_TOOL)
+      if(NOT ours)
+        message(FATAL_ERROR "harden_add_audit_test: the project has a target harden_audit of its own; set HARDEN_AUDIT to a harden-audit program")
+      endif()
+    endif()
+    set(${cmd_out} "$<TARGET_FILE:harden_audit>" PARENT_SCOPE)
+    return()
+  endif()
+  find_program(HARDEN_AUDIT NAMES harden-audit
+    DOC "harden-audit program for harden_add_audit_test() (built from the module's tools/ when empty and not cross-compiling)")
+  if(HARDEN_AUDIT)
+    set(${cmd_out} "${HARDEN_AUDIT}" PARENT_SCOPE)
+  elseif(CMAKE_CROSSCOMPILING)
+    set(${why_out} "cross-compiling and no harden-audit program found (set HARDEN_AUDIT)" PARENT_SCOPE)
+  else()
+    set(${why_out} "no harden-audit sources next to the module and no harden-audit program found (set HARDEN_AUDIT)" PARENT_SCOPE)
+  endif()
+endfunction()
+
+#[[
+harden_add_audit_test(<name> <target>...): see the module documentation.
+#]]
+function(harden_add_audit_test)
+  cmake_parse_arguments(PARSE_ARGV 0 HARDEN_AUDIT_TEST "" "" "")
+  set(args ${HARDEN_AUDIT_TEST_UNPARSED_ARGUMENTS})
+  list(LENGTH args n)
+  if(n LESS 2)
+    message(FATAL_ERROR "harden_add_audit_test: usage: harden_add_audit_test(<name> <target>...)")
+  endif()
+  list(POP_FRONT args name)
+  set(files "")
+  foreach(t IN LISTS args)
+    if(NOT TARGET "${t}")
+      message(FATAL_ERROR "harden_add_audit_test: ${t} is not a target")
+    endif()
+    get_target_property(type "${t}" TYPE)
+    if(NOT type MATCHES "^(EXECUTABLE|SHARED_LIBRARY|MODULE_LIBRARY)$")
+      message(FATAL_ERROR "harden_add_audit_test: ${t} is a ${type}; expected an executable, a shared library or a module")
+    endif()
+    list(APPEND files "$<TARGET_FILE:${t}>")
+  endforeach()
+  _harden_audit_command(cmd why)
+  if(cmd STREQUAL "")
+    message(STATUS "Harden: audit test ${name} will be skipped: ${why}")
+    add_test(NAME "${name}" COMMAND "${CMAKE_COMMAND}" -E echo "harden-audit skipped: ${why}")
+    set_tests_properties("${name}" PROPERTIES SKIP_REGULAR_EXPRESSION "harden-audit skipped: ")
+    return()
+  endif()
+  set(expect "")
+  if(NOT "${HARDEN_AUDIT_EXPECT}" STREQUAL "")
+    set(expect --expect "${HARDEN_AUDIT_EXPECT}")
+  endif()
+  add_test(NAME "${name}" COMMAND ${cmd} ${expect} ${files})
 endfunction()
 
 # ---------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 #!/bin/sh
 # add_subdirectory() of this repository from a C project: Harden::Harden,
 # harden_target() and the HARDEN_* variables are usable from the parent, the
-# report lands in the top-level build directory, the program is hardened and
-# the subproject installs nothing.
+# report lands in the top-level build directory, the program is hardened, the
+# audit test (harden_add_audit_test, harden-audit built from the repository's
+# tools/) passes, and neither the subproject nor harden-audit is installed.
 . "$(dirname "$0")/helpers"
 
 src=$S/examples/autotools/src
@@ -17,6 +18,8 @@ target_include_directories(app PRIVATE "$src")
 target_link_libraries(app PRIVATE Harden::Harden)
 add_library(lib SHARED "$src/tally.c")
 harden_target(lib)
+enable_testing()
+harden_add_audit_test(app-audit app lib)
 install(TARGETS app lib DESTINATION bin)
 file(WRITE "\${CMAKE_BINARY_DIR}/vars.txt" "cflags=\${HARDEN_CFLAGS}\n")
 EOT
@@ -28,7 +31,12 @@ grep -qx "cflags=$want" "$b/vars.txt" || fail "HARDEN_CFLAGS not visible in the 
 build "$b"
 assert_hardened_program "$b/app"
 assert_hardened_library "$b/liblib.so"
+audit_test_passes "$b" app-audit
+grep -q "Test command: $b/harden-tools/harden-audit .* \"$b/app\" \"$b/liblib.so\"\$" "$b.app-audit.log" ||
+	fail "app-audit does not audit app and liblib.so"
+grep -q "$S/tools/harden-audit\.c" "$b.build.log" || fail "harden-audit not built from $S/tools"
 run "$T/install.log" cmake --install "$b" --prefix "$T/prefix"
 [ -e "$T/prefix/share/cmake/Harden" ] && fail "the subproject installed its package"
 [ -f "$T/prefix/bin/app" ] || fail "the parent's install did not run"
+find "$T/prefix" -name 'harden-audit*' | grep -q . && fail "harden-audit was installed: $(find "$T/prefix" -name 'harden-audit*')"
 exit 0

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The example built with clang and Unix Makefiles in Release: same ELF
-# properties as with gcc, library without -pie, ctest passes.
+# properties as with gcc, library without -pie, ctest passes, the audit test
+# included.
 . "$(dirname "$0")/helpers"
 
 b=$T/build
@@ -13,4 +14,7 @@ grep -- '-shared' "$b.build.log" | grep -q -- ' -pie' && fail "-pie on the share
 grep -- '-o tally ' "$b.build.log" | grep -q -- ' -pie' || fail "no -pie on the program's link line"
 
 run "$T/ctest.log" ctest --test-dir "$b" --output-on-failure
-grep -q '100% tests passed' "$T/ctest.log" || fail "ctest did not pass"
+grep -q '100% tests passed, 0 tests failed out of 2' "$T/ctest.log" || fail "ctest did not pass both tests"
+audit_test_passes "$b" tally-audit
+grep -q "Test command: .*/harden-audit .* \"$b/tally\" \"$b/libtally.so.1.0.0\"\$" "$b.tally-audit.log" ||
+	fail "tally-audit does not audit tally and libtally: $(grep 'Test command' "$b.tally-audit.log")"

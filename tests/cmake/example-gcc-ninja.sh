@@ -2,7 +2,8 @@
 # The example (libtally + tally, include(Harden) via CMAKE_MODULE_PATH) built
 # with gcc and Ninja in Release: the program is fully hardened (canary,
 # fortify, PIE, full RELRO, NX), the shared library too but without -pie,
-# and ctest runs the program.
+# and ctest runs the program and the audit test, which proves the detected
+# features (audit_expect) on both with harden-audit built by the module.
 . "$(dirname "$0")/helpers"
 
 b=$T/build
@@ -24,4 +25,13 @@ for f in stack-protector=strong fortify-source=3 pie=yes relro=yes bind-now=yes 
 done
 
 run "$T/ctest.log" ctest --test-dir "$b" --output-on-failure
-grep -q '100% tests passed' "$T/ctest.log" || fail "ctest did not pass"
+grep -q '100% tests passed, 0 tests failed out of 2' "$T/ctest.log" || fail "ctest did not pass both tests"
+grep -q 'tally-audit .*Passed' "$T/ctest.log" || fail "no passing tally-audit test"
+[ "$(report "$b" audit_expect)" = "stack-protector,fortify-source,pie,relro,bind-now,noexecstack" ] ||
+	[ "$(uname -m)" != x86_64 ] || fail "audit_expect with gcc: $(report "$b" audit_expect)"
+audit_test_passes "$b" tally-audit
+grep -q "Test command: $b/harden-tools/harden-audit .* \"$b/tally\" \"$b/libtally.so.1.0.0\"\$" "$b.tally-audit.log" ||
+	fail "tally-audit does not audit tally and libtally: $(grep 'Test command' "$b.tally-audit.log")"
+# harden-audit is built by the project, not installed, not from PATH.
+[ -x "$b/harden-tools/harden-audit" ] || fail "harden-audit was not built in the build tree"
+grep -q 'harden-audit\.c' "$b.build.log" || fail "harden-audit.c not compiled"

@@ -1,14 +1,15 @@
 #!/bin/sh
 # FetchContent of a local git clone of harden (file://, no network):
-# FetchContent_MakeAvailable() gives Harden::Harden and the program built
-# with it is hardened.
+# FetchContent_MakeAvailable() gives Harden::Harden, the program built
+# with it is hardened, and its audit test (harden-audit built from the
+# fetched tools/) passes.
 . "$(dirname "$0")/helpers"
 
 command -v git >/dev/null || { echo "SKIP: no git"; exit 77; }
 # A throw-away repository holding what a clone of harden would.
 g=$T/harden.git
 mkdir -p "$g"
-cp -R "$S/CMakeLists.txt" "$S/cmake" "$S/catalog" "$g/"
+cp -R "$S/CMakeLists.txt" "$S/cmake" "$S/catalog" "$S/tools" "$g/"
 (
 	cd "$g" && git init -q && git add -A &&
 	git -c user.name=test -c user.email=test@example.invalid commit -q -m harden
@@ -27,6 +28,8 @@ FetchContent_MakeAvailable(harden)
 add_executable(app "$src/main.c" "$src/tally.c")
 target_include_directories(app PRIVATE "$src")
 target_link_libraries(app PRIVATE Harden::Harden)
+enable_testing()
+harden_add_audit_test(app-audit app)
 EOT
 b=$T/build
 CC=gcc configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
@@ -34,4 +37,6 @@ CC=gcc configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
 grep -q 'Hardening (level standard) - ' "$b.configure.log" || fail "no hardening summary"
 build "$b"
 assert_hardened_program "$b/app"
+grep -q "$b/_deps/harden-src/tools/harden-audit\.c" "$b.build.log" || fail "harden-audit not built from the fetched tools/"
+audit_test_passes "$b" app-audit
 exit 0

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Ninja Multi-Config: the probes use the first configuration type
-# (Release here, so fortify-source is on), and the Release program is
-# hardened, PIE included.
+# (Release here, so fortify-source is on), the Release program is hardened,
+# PIE included, and the audit test of the Release configuration passes with
+# the harden-audit of that configuration.
 . "$(dirname "$0")/helpers"
 
 b=$T/build
@@ -10,4 +11,7 @@ expect_state "$b" fortify-source "on 3"
 run "$b.build.log" cmake --build "$b" --config Release -v
 assert_hardened_program "$b/Release/tally"
 assert_hardened_library "$b/Release/libtally.so"
+audit_test_passes "$b" tally-audit -C Release
+grep -q "Test command: $b/harden-tools/Release/harden-audit .* \"$b/Release/tally\" \"$b/Release/libtally.so.1.0.0\"\$" "$b.tally-audit.log" ||
+	fail "not the Release files: $(grep 'Test command' "$b.tally-audit.log")"
 exit 0

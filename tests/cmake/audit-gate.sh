@@ -1,0 +1,135 @@
+#!/bin/sh
+# harden_add_audit_test() is a gate: a target hardened with Harden::Harden
+# passes its audit test, and a target whose hardening is undone behind the
+# module's back fails its own, with harden-audit naming the missing feature:
+# -fno-PIE/-no-pie from an INTERFACE library linked after Harden::Harden
+# (its options come after the module's), the same flags added with
+# target_compile_options()/target_link_options() after harden_target(), and
+# -fno-stack-protector on a shared library (no canary is unknown, and
+# unknown fails the gate: it is not proven), and a program that was never
+# hardened (gcc's defaults lack bind-now and the canary).  ctest exits
+# non-zero.
+# The premises are checked with readelf.  The brief's form, the target's own
+# options with Harden::Harden, does not undo anything: CMake puts the
+# options of linked targets after the target's own, the program stays PIE
+# and its audit passes.  At level none nothing is expected: the tests run
+# harden-audit without --expect and pass.
+. "$(dirname "$0")/helpers"
+
+src=$S/examples/autotools/src
+p=$T/proj
+mkdir -p "$p"
+cat >"$p/CMakeLists.txt" <<EOT
+cmake_minimum_required(VERSION 3.17)
+project(gate C)
+list(APPEND CMAKE_MODULE_PATH "$S/cmake")
+include(Harden)
+enable_testing()
+include_directories("$src")
+set(prog "$src/main.c" "$src/tally.c")
+
+add_executable(good \${prog})
+target_link_libraries(good PRIVATE Harden::Harden)
+
+# A "legacy settings" target whose options come after Harden::Harden's.
+add_library(legacy INTERFACE)
+target_compile_options(legacy INTERFACE -fno-PIE)
+target_link_options(legacy INTERFACE -no-pie)
+add_executable(nopie \${prog})
+target_link_libraries(nopie PRIVATE Harden::Harden legacy)
+
+add_executable(nopie2 \${prog})
+harden_target(nopie2)
+target_compile_options(nopie2 PRIVATE -fno-PIE)
+target_link_options(nopie2 PRIVATE -no-pie)
+
+add_library(nossp SHARED "$src/tally.c")
+harden_target(nossp)
+target_compile_options(nossp PRIVATE -fno-stack-protector)
+
+# Forgotten: no Harden::Harden at all.
+add_executable(plain \${prog})
+
+# The target's own options come before Harden::Harden's: still PIE.
+add_executable(own \${prog})
+target_link_libraries(own PRIVATE Harden::Harden)
+target_compile_options(own PRIVATE -fno-PIE)
+target_link_options(own PRIVATE -no-pie)
+
+foreach(t good nopie nopie2 nossp plain own)
+  harden_add_audit_test(\${t}-audit \${t})
+endforeach()
+EOT
+b=$T/build
+CC=gcc configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
+expect=$(report "$b" audit_expect)
+case ",$expect," in *,pie,*) ;; *) fail "pie not expected with gcc: $expect" ;; esac
+case ",$expect," in *,stack-protector,*) ;; *) fail "stack-protector not expected with gcc: $expect" ;; esac
+build "$b"
+
+# The premises.
+assert_hardened_program "$b/good"
+assert_hardened_program "$b/own"
+for f in nopie nopie2; do
+	is_exec "$b/$f" || fail "$f is not ET_EXEC: the -no-pie did not win"
+	has_canary "$b/$f" || fail "$f lost its canary too"
+done
+has_canary "$b/libnossp.so" && fail "libnossp.so has a canary: -fno-stack-protector did not win"
+has_relro "$b/libnossp.so" || fail "libnossp.so lost RELRO too"
+
+# The whole suite fails.
+if ctest --test-dir "$b" --output-on-failure >"$T/all.log" 2>&1; then
+	cat "$T/all.log"
+	fail "ctest passed with non-PIE programs and a library without canary"
+fi
+
+# audit NAME: runs one audit test; its output in $T/NAME.log, status in $rc.
+audit() {
+	ctest --test-dir "$b" -R "^$1-audit\$" --output-on-failure >"$T/$1.log" 2>&1
+	rc=$?
+	grep -q "Start .*: $1-audit" "$T/$1.log" || { cat "$T/$1.log"; fail "$1-audit did not run"; }
+}
+for t in good own; do
+	audit $t
+	[ $rc -eq 0 ] || { cat "$T/$t.log"; fail "$t-audit failed"; }
+done
+for t in nopie nopie2; do
+	audit $t
+	[ $rc -ne 0 ] || { cat "$T/$t.log"; fail "$t-audit passed"; }
+	grep -q "$b/$t: pie not proven: no" "$T/$t.log" || { cat "$T/$t.log"; fail "$t-audit does not name pie"; }
+	n=$(grep -c 'not proven' "$T/$t.log")
+	[ "$n" -eq 1 ] || { cat "$T/$t.log"; fail "$t-audit: $n features not proven, want pie only"; }
+done
+audit nossp
+[ $rc -ne 0 ] || { cat "$T/nossp.log"; fail "nossp-audit passed"; }
+grep -q "$b/libnossp.so: stack-protector not proven: unknown" "$T/nossp.log" ||
+	{ cat "$T/nossp.log"; fail "nossp-audit does not name stack-protector as unknown"; }
+n=$(grep -c 'not proven' "$T/nossp.log")
+[ "$n" -eq 1 ] || { cat "$T/nossp.log"; fail "nossp-audit: $n features not proven, want stack-protector only"; }
+# The unhardened program fails for each expected feature that the
+# toolchain's defaults do not give it (at least bind-now with gcc).
+if has_bind_now "$b/plain"; then
+	echo "note: this gcc links with BIND_NOW by default; plain-audit not checked"
+else
+	audit plain
+	[ $rc -ne 0 ] || { cat "$T/plain.log"; fail "plain-audit passed"; }
+	grep -q "$b/plain: bind-now not proven: no" "$T/plain.log" || { cat "$T/plain.log"; fail "plain-audit does not name bind-now"; }
+	has_canary "$b/plain" || grep -q "$b/plain: stack-protector not proven" "$T/plain.log" ||
+		{ cat "$T/plain.log"; fail "plain-audit does not name stack-protector"; }
+fi
+
+# The command: harden-audit built by the module, --expect <audit_expect>.
+run "$T/show.log" ctest --test-dir "$b" -R '^good-audit$' -V
+grep -q "Test command: $b/harden-tools/harden-audit \"--expect\" \"$expect\" \"$b/good\"\$" "$T/show.log" ||
+	{ grep 'Test command' "$T/show.log"; fail "unexpected audit command"; }
+
+# Level none: nothing promised, nothing expected, every audit test passes.
+configure "$b" "$p" -DHARDENING=none
+[ -z "$(report "$b" audit_expect)" ] || fail "level none: audit_expect=$(report "$b" audit_expect)"
+build "$b"
+run "$T/none.log" ctest --test-dir "$b" -V
+grep -q -- '--expect' "$T/none.log" && fail "level none: the audit still has --expect"
+grep -q "Test command: $b/harden-tools/harden-audit \"$b/nopie\"\$" "$T/none.log" ||
+	{ grep 'Test command' "$T/none.log"; fail "level none: unexpected audit command"; }
+grep -q '100% tests passed, 0 tests failed out of 6' "$T/none.log" || fail "level none: the audit tests did not all pass"
+exit 0
