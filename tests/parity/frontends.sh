@@ -1,8 +1,9 @@
 # The three frontends, on the same toolchain with the same options and the
 # same user flags, must turn on the same features with the same values and
-# produce the same flags (order normalised; Autoconf merges the program-only
-# compile flags into HARDEN_CFLAGS, so cflags and exe_cflags are compared
-# together).  A difference is a bug in one of them.
+# produce the same flags and audit expectation (flag order normalised;
+# Autoconf merges the program-only compile flags into HARDEN_CFLAGS, so
+# cflags and exe_cflags are compared together).  A difference is a bug in
+# one of them.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc clang meson ninja cmake
 
@@ -13,6 +14,7 @@ norm() {
 	sed -n 's/^ldflags=//p' "$1" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/^/ldflags: /'; echo
 	sed -n 's/^exe_ldflags=//p' "$1" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/^/exe_ldflags: /'; echo
 	sed -n 's/^enabled=//p' "$1" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/^/enabled: /'; echo
+	sed -n 's/^audit_expect=//p' "$1" | sed 's/^/audit_expect: /'
 	sed -n 's/^feature \([^ ]*\) \([a-z]*\) \([^ ]*\).*/\1 \2 \3/p' "$1" |
 		sed 's/ off [^ ]*$/ off -/; s/ unsupported [^ ]*$/ unsupported -/'
 }
@@ -21,7 +23,7 @@ norm() {
 # substitutions and configure's summary.
 autoconf_report() {
 	d=$1
-	for v in CPPFLAGS CFLAGS LDFLAGS EXE_LDFLAGS ENABLED; do
+	for v in CPPFLAGS CFLAGS LDFLAGS EXE_LDFLAGS ENABLED AUDIT_EXPECT; do
 		echo "$(echo $v | tr A-Z a-z)=$(subst "$d" HARDEN_$v)"
 	done
 	sed -n 's/^  \([a-z-]*\)  *\(on\|off\|unsupported\)  *\(.*\)$/\1 \2 \3/p' "$d/configure.out" |
