@@ -35,6 +35,7 @@ int harden_probe_zero_call_used_regs(int, int);
 int harden_probe_wrapv(int);
 int harden_probe_no_delete_null_pointer_checks(const int *);
 int harden_probe_no_strict_aliasing(int *, float *);
+int harden_probe_trap_bounds(int);
 
 /* Kept out of reach of the optimiser, so callers cannot be folded away. */
 void (*volatile harden_probe_sink)(void *);
@@ -168,6 +169,15 @@ harden_probe_no_strict_aliasing(int *i, float *f)
 	*i = 1;
 	*f = 2.0f;
 	return *i;
+}
+
+/* trap-bounds: an index into a fixed-size array is checked. */
+int
+harden_probe_trap_bounds(int i)
+{
+	static const int table[8] = { 2, 3, 5, 7, 11, 13, 17, 19 };
+
+	return table[i];
 }
 
 int

@@ -13,15 +13,15 @@
 #   branch-protection, pie, relro, bind-now, noexecstack, format-security,
 #   and at the strict level auto-var-init, strict-flex-arrays,
 #   zero-call-used-regs, wrapv, no-delete-null-pointer-checks,
-#   no-strict-aliasing) the C compiler and linker really apply with the
-#   user's CPPFLAGS, CFLAGS and LDFLAGS.  A feature counts as supported only
-#   when a probe program compiles and links without any warning AND the
-#   effect shows in the result: a canary call, fortified calls, the ELF
-#   headers (read with HARDEN_READELF), changed code for code-generation
-#   flags.  Compilers that accept flags and ignore them (tcc, musl's
-#   fortify, gcc 11 with _FORTIFY_SOURCE=3, clang on the wrong architecture)
-#   are reported as such.  Call it after AC_PROG_CC; it never runs a
-#   program, so it works when cross-compiling.
+#   no-strict-aliasing, trap-bounds) the C compiler and linker really apply
+#   with the user's CPPFLAGS, CFLAGS and LDFLAGS.  A feature counts as
+#   supported only when a probe program compiles and links without any
+#   warning AND the effect shows in the result: a canary call, fortified
+#   calls, the ELF headers (read with HARDEN_READELF), changed code for
+#   code-generation flags.  Compilers that accept flags and ignore them
+#   (tcc, musl's fortify, gcc 11 with _FORTIFY_SOURCE=3, clang on the wrong
+#   architecture) are reported as such.  Call it after AC_PROG_CC; it never
+#   runs a program, so it works when cross-compiling.
 #
 #   DEFAULT-LEVEL is the level used when the builder says nothing: none,
 #   standard or strict.  configure then accepts:
@@ -105,6 +105,7 @@ $1([zero-call-used-regs], [zero_call_used_regs], [strict], [-], [used-gpr], [cle
 $1([wrapv], [wrapv], [strict], [-], [], [signed overflow wraps instead of deleting checks], [no])dnl
 $1([no-delete-null-pointer-checks], [no_delete_null_pointer_checks], [strict], [-], [], [keep null checks after a dereference], [no])dnl
 $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisation on type-based aliasing], [no])dnl
+$1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
@@ -213,6 +214,11 @@ off     no-delete-null-pointer-checks cc:-fdelete-null-pointer-checks
 feature no-strict-aliasing strict - no optimisation on type-based aliasing
 value   no-strict-aliasing yes asm cc:-fno-strict-aliasing
 off     no-strict-aliasing cc:-fstrict-aliasing
+
+feature trap-bounds strict - out-of-bounds indexes of fixed-size arrays trap, with no run-time library
+value   trap-bounds yes asm cc:-fsanitize=bounds cc:-fsanitize-trap=bounds
+value   trap-bounds yes asm cc:-fsanitize=bounds cc:-fsanitize-undefined-trap-on-error
+off     trap-bounds cc:-fno-sanitize=bounds
 harden_eof
 cat >"@S|@harden_tmp/traits.c" <<'harden_eof'
 /*
@@ -285,6 +291,7 @@ int harden_probe_zero_call_used_regs(int, int);
 int harden_probe_wrapv(int);
 int harden_probe_no_delete_null_pointer_checks(const int *);
 int harden_probe_no_strict_aliasing(int *, float *);
+int harden_probe_trap_bounds(int);
 
 /* Kept out of reach of the optimiser, so callers cannot be folded away. */
 void (*volatile harden_probe_sink)(void *);
@@ -418,6 +425,15 @@ harden_probe_no_strict_aliasing(int *i, float *f)
 	*i = 1;
 	*f = 2.0f;
 	return *i;
+}
+
+/* trap-bounds: an index into a fixed-size array is checked. */
+int
+harden_probe_trap_bounds(int i)
+{
+	static const int table@<:@8@:>@ = { 2, 3, 5, 7, 11, 13, 17, 19 };
+
+	return table@<:@i@:>@;
 }
 
 int

@@ -31,6 +31,7 @@ enum cmdfeat {
 	CF_WRAPV,
 	CF_NULLCHK,
 	CF_ALIASING,
+	CF_BOUNDS,
 	CF_COUNT
 };
 

@@ -129,6 +129,8 @@ static const struct cmdswitch {
 	{ CF_NULLCHK, "-fdelete-null-pointer-checks", 0 },
 	{ CF_ALIASING, "-fno-strict-aliasing", 1 },
 	{ CF_ALIASING, "-fstrict-aliasing", 0 },
+	{ CF_BOUNDS, "-fsanitize=bounds*", 1 },
+	{ CF_BOUNDS, "-fno-sanitize=bounds*", 0 },
 };
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
@@ -845,6 +847,12 @@ ck_aliasing(const struct facts *f, struct result *r)
 	fromcmd(f, CF_ALIASING, "-fno-strict-aliasing", r);
 }
 
+static void
+ck_bounds(const struct facts *f, struct result *r)
+{
+	fromcmd(f, CF_BOUNDS, "-fsanitize=bounds", r);
+}
+
 const struct check audit_checks[] = {
 	{ "pie", "PIE", 1, ck_pie, "position-independent executable" },
 	{ "relro", "RELRO", 1, ck_relro, "PT_GNU_RELRO segment" },
@@ -876,6 +884,8 @@ const struct check audit_checks[] = {
 	    "-fno-delete-null-pointer-checks (recorded command line)" },
 	{ "no-strict-aliasing", NULL, 1, ck_aliasing,
 	    "-fno-strict-aliasing (recorded command line)" },
+	{ "trap-bounds", NULL, 1, ck_bounds,
+	    "-fsanitize=bounds (recorded command line)" },
 };
 
 const size_t audit_nchecks = NELEM(audit_checks);

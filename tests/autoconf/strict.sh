@@ -1,14 +1,18 @@
-# The strict level adds the strict features each compiler can prove:
+# The strict level adds the strict features each compiler can prove
+# (trap-bounds with each compiler's spelling, and no UBSan run-time library):
 # gcc 12 has no -fstrict-flex-arrays, clang 19 has it; clang 14 needs the
 # auto-var-init enabler flag, clang 19 rejects it.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc clang clang-19
 autotools_example g --enable-hardening=strict || fail "gcc: configure failed"
-for f in auto-var-init=zero zero-call-used-regs=used-gpr wrapv=yes no-delete-null-pointer-checks=yes no-strict-aliasing=yes; do
+for f in auto-var-init=zero zero-call-used-regs=used-gpr wrapv=yes no-delete-null-pointer-checks=yes no-strict-aliasing=yes trap-bounds=yes; do
 	echo " $(subst g HARDEN_ENABLED) " | grep -q " $f " || fail "gcc: $f not on: $(subst g HARDEN_ENABLED)"
 done
 [ "$(summary_state g strict-flex-arrays)" = unsupported ] || fail "gcc 12: strict-flex-arrays claimed"
+subst g HARDEN_CFLAGS | grep -q -- '-fsanitize=bounds -fsanitize-undefined-trap-on-error' ||
+	fail "gcc 12: trap-bounds without the gcc < 13 spelling"
 (cd g && make -j2 check >make.out 2>&1) || fail "gcc: make check failed: $(tail -n 5 g/make.out)"
+readelf -d g/.libs/tally | grep -q libubsan && fail "gcc: trap-bounds pulled in the UBSan run-time library"
 
 autotools_example c --enable-hardening=strict CC=clang || fail "clang: configure failed"
 subst c HARDEN_CFLAGS | grep -q -- '-ftrivial-auto-var-init=zero -enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-clang' ||
@@ -19,4 +23,5 @@ autotools_example n --enable-hardening=strict CC=clang-19 || fail "clang-19: con
 echo " $(subst n HARDEN_ENABLED) " | grep -q ' strict-flex-arrays=3 ' || fail "clang-19: strict-flex-arrays not on"
 subst n HARDEN_CFLAGS | grep -q -- -enable-trivial && fail "clang-19: enabler flag used"
 echo " $(subst n HARDEN_ENABLED) " | grep -q ' auto-var-init=zero ' || fail "clang-19: auto-var-init not on"
+subst n HARDEN_CFLAGS | grep -q -- '-fsanitize=bounds -fsanitize-trap=bounds' || fail "clang-19: trap-bounds not on"
 echo ok
