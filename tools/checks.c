@@ -129,7 +129,9 @@ static const struct cmdswitch {
 	{ CF_NULLCHK, "-fdelete-null-pointer-checks", 0 },
 	{ CF_ALIASING, "-fno-strict-aliasing", 1 },
 	{ CF_ALIASING, "-fstrict-aliasing", 0 },
-	{ CF_BOUNDS, "-fsanitize=bounds*", 1 },
+	{ CF_BOUNDS, "-fsanitize=bounds", 1 },
+	{ CF_BOUNDS, "-fsanitize=bounds*", 1 },		/* bounds-strict, bounds,... */
+	{ CF_BOUNDS, "-fno-sanitize=bounds", 0 },
 	{ CF_BOUNDS, "-fno-sanitize=bounds*", 0 },
 };
 

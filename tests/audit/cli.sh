@@ -44,7 +44,7 @@ grep -q "no-such-feature" "$T/stderr" || fail "unknown feature not named"
 for f in stack-protector fortify-source stack-clash-protection cf-protection \
     branch-protection pie relro bind-now noexecstack format-security \
     auto-var-init strict-flex-arrays zero-call-used-regs wrapv \
-    no-delete-null-pointer-checks no-strict-aliasing; do
+    no-delete-null-pointer-checks no-strict-aliasing trap-bounds; do
 	grep -qx "  $f" "$T/stderr" || fail "valid name $f not listed"
 done
 expect_status 2 "$AUDIT" --expect textrel "$T/good"	# a fact, not a feature

@@ -18,6 +18,8 @@ b std-rec prog.c $STD -frecord-gcc-switches
 b none prog.c
 b lib.so lib.c -shared -fPIC -O2
 b static prog.c -static -O2
+b bounds-rec prog.c $STD -fsanitize=bounds -fsanitize-undefined-trap-on-error -frecord-gcc-switches
+b bounds-off-rec prog.c $STD -fsanitize=bounds -fno-sanitize=bounds -frecord-gcc-switches
 b obj.o prog.c -c -O2
 
 check() {	# check WANT FEATURES FILE...
@@ -40,6 +42,9 @@ check 1 stack-clash-protection "$T/std"		# unknown: no command line
 check 1 cf-protection "$T/std"			# Debian crt files drop IBT/SHSTK
 check 1 format-security "$T/std"		# never provable from a binary
 check 1 auto-var-init "$T/std-rec"		# recorded, and absent: no
+check 0 trap-bounds "$T/bounds-rec"		# recorded -fsanitize=bounds
+check 1 trap-bounds "$T/bounds-off-rec"		# ... turned off again later
+check 1 trap-bounds "$T/std"			# no command line: unknown
 check 0 branch-protection "$T/std"		# n/a on x86 counts as proven
 check 0 pie "$T/lib.so"				# shared library without TEXTREL: n/a
 if $cc -m32 -O2 -nostdlib -shared -fno-pic -o "$T/textrel.so" \
