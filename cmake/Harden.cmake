@@ -1106,6 +1106,8 @@ function(_harden_audit_command cmd_out why_out)
         COMPILE_OPTIONS "" COMPILE_DEFINITIONS "_DEFAULT_SOURCE"
         INCLUDE_DIRECTORIES "${tools}" LINK_OPTIONS "" LINK_LIBRARIES ""
         HARDEN_AUDIT_TOOL TRUE)
+      # Built with its own hardening: the probes were for this compiler.
+      harden_target(harden_audit)
     else()
       get_target_property(ours harden_audit HARDEN_AUDIT_TOOL)
       if(NOT ours)
