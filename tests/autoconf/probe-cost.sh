@@ -1,0 +1,13 @@
+# The batch keeps the common case cheap: with gcc on x86_64, the standard
+# level costs 6 compiler runs (traits, one compile-and-link, one -S for the
+# code-generation features, one -S per such feature with its off flags,
+# one misuse compile), and a re-run with -C costs none.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc
+autotools_example ex -C || fail "configure failed: $(tail -n 3 ex/configure.out)"
+runs=$(grep -cE '^configure:[0-9]+: gcc .*conftest\.harden/' ex/config.log)
+[ "$runs" -eq 6 ] || fail "standard level took $runs compiler runs, not 6"
+(cd ex && ./configure -C >again.out 2>&1) || fail "second configure failed"
+runs=$(grep -cE '^configure:[0-9]+: gcc .*conftest\.harden/' ex/config.log)
+[ "$runs" -eq 0 ] || fail "the cached run took $runs compiler runs"
+echo ok
