@@ -722,6 +722,16 @@ harden_detect ()
 {
   test "$harden_detected" = yes && return 0
   harden_detected=yes
+  # Nothing to probe (all cached, or nothing asked for): no compiler run.
+  harden_work=
+  for harden_u in $harden_features; do
+    eval "harden_r=\$harden_req_$harden_u harden_c=\${harden_cv_$harden_u+set}"
+    case $harden_r,$harden_c in
+    skip,*|auto,set|yes,set) ;;
+    *) harden_work=yes ;;
+    esac
+  done
+  test -n "$harden_work" || return 0
   harden_traits=" "
   if harden_step $CC $CPPFLAGS $CFLAGS -E "$harden_tmp/traits.c"; then
     harden_traits=" `sed -n 's/^harden_trait //p' "$harden_tmp/step.out" | tr '\n' ' '`"
