@@ -16,4 +16,4 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null
+apt-get update -qq && apt-get install -y -qq $missing >/dev/null
