@@ -18,7 +18,8 @@ step() {
 # The frontends' own summaries: configure's table, Meson's summary() section,
 # CMake's CHECK_PASS/CHECK_FAIL lines.
 summary() {
-	sed -n '/^configure: hardening level/,/no-strict-aliasing/p; /^  Hardening$/,/^$/p' "$1"
+	awk '/^configure: hardening level/ { t = 1; print; next } t && /^  / { print; next } { t = 0 }' "$1"
+	sed -n '/^  Hardening$/,/^$/p' "$1"
 	grep -E '^--   [a-z-]+ - |^-- Hardening \(level' "$1" || true
 }
 
