@@ -714,7 +714,6 @@ harden_decide ()
 {
   eval "harden_state_${1}=\${2} harden_value_${1}=\${3} harden_reason_${1}=\${4}"
   test ${2} = unsupported && eval "harden_flags_${1}="
-  harden_pending=`echo " $harden_pending " | sed "s/ ${1} / /; s/^ *//; s/ *\$//"`
 }
 
 # harden_detect: the whole procedure, once.
@@ -781,8 +780,10 @@ harden_detect ()
     done
   fi
 
-  # Fine probes, one feature and one candidate at a time.
+  # Fine probes, one feature and one candidate at a time, for those the
+  # batch did not decide.
   for harden_u in $harden_pending; do
+    eval "test -z \"\${harden_state_$harden_u-}\"" || continue
     eval "harden_n=\$harden_next_$harden_u"
     while harden_row $harden_u $harden_n; do
       eval "harden_flags_$harden_u=\$harden_row_flags"
