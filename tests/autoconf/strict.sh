@@ -13,6 +13,13 @@ subst g HARDEN_CFLAGS | grep -q -- '-fsanitize=bounds -fsanitize-undefined-trap-
 	fail "gcc 12: trap-bounds without the gcc < 13 spelling"
 (cd g && make -j2 check >make.out 2>&1) || fail "gcc: make check failed: $(tail -n 5 g/make.out)"
 readelf -d g/.libs/tally | grep -q libubsan && fail "gcc: trap-bounds pulled in the UBSan run-time library"
+# The strict flags reached the binaries: gcc records them in the DWARF
+# producer (-g), which harden-audit reads.
+make -s -C "$HARDEN_SRCDIR/tools" O="$HARDEN_TMPDIR/audit" >audit-build.out 2>&1 ||
+	fail "harden-audit does not build: $(tail -n 5 audit-build.out)"
+"$HARDEN_TMPDIR/audit/harden-audit" -q --expect \
+	stack-clash-protection,auto-var-init,zero-call-used-regs,wrapv,no-delete-null-pointer-checks,no-strict-aliasing,trap-bounds \
+	g/.libs/tally g/.libs/libtally.so 2>audit.err || fail "gcc: strict flags missing from the binaries: $(cat audit.err)"
 
 autotools_example c --enable-hardening=strict CC=clang || fail "clang: configure failed"
 subst c HARDEN_CFLAGS | grep -q -- '-ftrivial-auto-var-init=zero -enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-clang' ||
