@@ -1,49 +1,143 @@
-# Shared helpers for the test scripts (sourced by tests/AREA/NAME.sh).
-# Every script runs with HARDEN_SRCDIR = the source tree and HARDEN_TMPDIR =
-# an empty scratch directory (both set by tests/run; defaulted here so a
-# script also runs on its own).
+# Shared helpers of every test script (sourced by tests/AREA/NAME.sh; not a
+# test itself).  tests/run sets HARDEN_SRCDIR (the source tree) and
+# HARDEN_TMPDIR (an empty scratch directory, also the working directory);
+# both are defaulted here so that a script also runs on its own.
+#   S, T        short names of HARDEN_SRCDIR and HARDEN_TMPDIR
+#   fail, skip, note, need, run       outcome and set-up
+#   elf_*       facts of an ELF file, read with readelf
+#   assert_hardened_program/_library/_pair   the standard level in binaries
+#   report_*    reading a harden report (catalog/README.md, "The report")
+#   autotools_*, meson_*, cmake_*     driving each frontend's example
 
 : "${HARDEN_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
-: "${HARDEN_TMPDIR:=$(mktemp -d)}"
+: "${HARDEN_TMPDIR:=$(mktemp -d "${TMPDIR:-/tmp}/harden-test.XXXXXX")}"
+S=$HARDEN_SRCDIR
+T=$HARDEN_TMPDIR
 export LC_ALL=C
-cd "$HARDEN_TMPDIR" || exit 99
+cd "$T" || exit 99
 
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "SKIP: $*"; exit 77; }
 note() { echo "-- $*"; }
+have() { command -v "$1" >/dev/null 2>&1; }
 
 # need TOOL...: a core tool that .ci/run installs; missing means a broken setup.
 need() {
 	for t in "$@"; do
-		command -v "$t" >/dev/null 2>&1 || fail "$t is not installed (.ci/run installs it)"
+		have "$t" || fail "$t is not installed (.ci/run installs it)"
 	done
 }
 
-# ELF facts of FILE, read with readelf.
-elf_type()      { readelf -h "$1" | sed -n 's/^ *Type: *\([A-Z]*\).*/\1/p'; }
-elf_is_pie()    { [ "$(elf_type "$1")" = DYN ] && readelf -d "$1" | grep -q 'FLAGS_1.* PIE'; }
-elf_has_interp(){ readelf -lW "$1" | grep -q '^ *INTERP '; }
-elf_has_relro() { readelf -lW "$1" | grep -q GNU_RELRO; }
-elf_has_now()   { readelf -dW "$1" | grep -q -e '(BIND_NOW)' -e 'FLAGS.*[ :]NOW' -e '(FLAGS) *BIND_NOW'; }
-elf_nx_stack()  { readelf -lW "$1" | grep GNU_STACK | grep -q ' RW '; }
-elf_exec_stack(){ readelf -lW "$1" | grep GNU_STACK | grep -q ' RWE '; }
-elf_has_sym()   { readelf -W --dyn-syms -s "$1" | grep -q -e " $2@" -e " $2\$"; }
-elf_has_chk()   { readelf -W --dyn-syms "$1" | grep -v __stack_chk | grep -q ' __[a-z0-9_]*_chk@'; }
+# run LOG COMMAND...: runs COMMAND with its output in LOG; on failure shows
+# the end of LOG and fails the test.
+run() {
+	_log=$1
+	shift
+	"$@" >"$_log" 2>&1 && return 0
+	echo "command failed: $*"
+	tail -n 30 "$_log"
+	exit 1
+}
 
-# autotools_example DIR [CONFIGURE-ARGS...]: copies examples/autotools with
-# m4/harden.m4 into DIR and runs autoreconf (cached across tests, since
+# ---------------------------------------------------------------------------
+# ELF facts of FILE, read with readelf (independent of harden-audit).
+elf_type()       { readelf -h "$1" | sed -n 's/^ *Type: *\([A-Z]*\).*/\1/p'; }
+elf_is_pie()     { [ "$(elf_type "$1")" = DYN ] && readelf -dW "$1" | grep -q '(FLAGS_1).* PIE'; }
+elf_has_interp() { readelf -lW "$1" | grep -q '^ *INTERP '; }
+elf_has_relro()  { readelf -lW "$1" | grep -q GNU_RELRO; }
+elf_has_now()    { readelf -dW "$1" | grep -q -e '(BIND_NOW)' -e '(FLAGS).*BIND_NOW' -e '(FLAGS_1).* NOW'; }
+elf_nx_stack()   { readelf -lW "$1" | grep GNU_STACK | grep ' RW ' | grep -qv RWE; }
+elf_exec_stack() { readelf -lW "$1" | grep GNU_STACK | grep -q ' RWE '; }
+elf_has_sym()    { readelf -W --dyn-syms -s "$1" | grep -q -e " $2@" -e " $2\$"; }
+elf_has_canary() { elf_has_sym "$1" __stack_chk_fail; }
+elf_has_chk()    { readelf -W --dyn-syms -s "$1" | grep -v __stack_chk | grep -Eq ' __[a-z0-9_]+_chk(@|$)'; }
+
+# assert_hardened_program FILE: canary, fortify, PIE, full RELRO, NX stack.
+assert_hardened_program() {
+	[ -f "$1" ] || fail "$1 was not built"
+	_assert_hardened_common "$1"
+	elf_is_pie "$1" || fail "$1: not PIE (type $(elf_type "$1"), no FLAGS_1 PIE)"
+}
+
+# assert_hardened_library FILE: the same, and linked without -pie.
+assert_hardened_library() {
+	[ -f "$1" ] || fail "$1 was not built"
+	_assert_hardened_common "$1"
+	assert_library_not_pie "$1"
+}
+
+assert_library_not_pie() {
+	[ "$(elf_type "$1")" = DYN ] || fail "$1: not ET_DYN"
+	elf_has_interp "$1" && fail "$1: has an INTERP header (linked with -pie)"
+	readelf -dW "$1" | grep -q '(FLAGS_1).* PIE' && fail "$1: FLAGS_1 PIE (linked with -pie)"
+	return 0
+}
+
+_assert_hardened_common() {
+	elf_has_canary "$1" || fail "$1: no __stack_chk_fail"
+	elf_has_chk "$1" || fail "$1: no fortified __*_chk call"
+	elf_has_relro "$1" || fail "$1: no GNU_RELRO"
+	elf_has_now "$1" || fail "$1: no BIND_NOW"
+	elf_nx_stack "$1" || fail "$1: stack not RW-only"
+}
+
+# assert_hardened_pair PROGRAM LIBRARY
+assert_hardened_pair() {
+	assert_hardened_program "$1"
+	assert_hardened_library "$2"
+}
+
+# ---------------------------------------------------------------------------
+# Reports (catalog/README.md, "The report").
+
+# report_key REPORT KEY: the value of KEY= (cflags, enabled, runs, ...).
+report_key() {
+	[ -f "$1" ] || fail "no report $1"
+	sed -n "s/^$2=//p" "$1"
+}
+# report_state REPORT FEATURE: on, off, unsupported or builder.
+report_state() { _report_field "$1" "$2" 3; }
+# report_value REPORT FEATURE: its value, or -.
+report_value() { _report_field "$1" "$2" 4; }
+# report_reason REPORT FEATURE: its reason, or -.
+report_reason() {
+	[ -f "$1" ] || fail "no report $1"
+	awk -v f="$2" '$1 == "feature" && $2 == f { $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print }' "$1"
+}
+_report_field() {
+	[ -f "$1" ] || fail "no report $1"
+	awk -v f="$2" -v n="$3" '$1 == "feature" && $2 == f { print $n }' "$1"
+}
+# report_expect REPORT FEATURE "STATE VALUE"
+report_expect() {
+	_got="$(report_state "$1" "$2") $(report_value "$1" "$2")"
+	[ "$_got" = "$3" ] || fail "$2: expected '$3', the report says '$_got' ($(report_reason "$1" "$2"))"
+}
+# audit_expect_want REPORT: the present features with an audit row, in
+# catalog order, comma-joined (what audit_expect must be).
+audit_expect_want() {
+	awk -v cat="$S/catalog/features.txt" '
+		BEGIN { while ((getline l < cat) > 0) { split(l, w); if (w[1] == "audit") audit[w[2]] = 1 } }
+		$1 == "feature" && ($3 == "on" || ($3 == "builder" && / present$/)) && ($2 in audit) {
+			printf "%s%s", sep, $2; sep = "," }
+		END { print "" }' "$1"
+}
+
+# ---------------------------------------------------------------------------
+# Autoconf: autotools_example DIR [CONFIGURE-ARGS...] copies examples/autotools
+# with m4/harden.m4 into DIR and runs autoreconf (cached across tests, since
 # the inputs rarely change) and configure.  configure's output is in
 # DIR/configure.out; returns configure's exit status.
 autotools_example() {
 	dir=$1; shift
 	need autoreconf automake libtoolize
-	key=$(cat "$HARDEN_SRCDIR/m4/harden.m4" "$HARDEN_SRCDIR"/examples/autotools/configure.ac \
-		"$HARDEN_SRCDIR"/examples/autotools/Makefile.am | cksum | sed 's/ .*//')
+	key=$(cat "$S/m4/harden.m4" "$S"/examples/autotools/configure.ac \
+		"$S"/examples/autotools/Makefile.am | cksum | sed 's/ .*//')
 	cache="${TMPDIR:-/tmp}/harden-test-autoreconf-$key"
 	if [ ! -f "$cache/configure" ]; then
 		rm -rf "$cache.tmp" && mkdir -p "$cache.tmp" &&
-		cp -R "$HARDEN_SRCDIR/examples/autotools/." "$cache.tmp/" &&
-		cp "$HARDEN_SRCDIR/m4/harden.m4" "$cache.tmp/m4/" &&
+		cp -R "$S/examples/autotools/." "$cache.tmp/" &&
+		cp "$S/m4/harden.m4" "$cache.tmp/m4/" &&
 		(cd "$cache.tmp" && autoreconf -fi >autoreconf.log 2>&1) ||
 			fail "autoreconf failed: $(tail -n 5 "$cache.tmp/autoreconf.log")"
 		rm -rf "$cache" && mv "$cache.tmp" "$cache"
@@ -55,5 +149,128 @@ autotools_example() {
 # subst DIR VAR: the value configure substituted for VAR.
 subst() { sed -n "s/^$2 = //p" "$1/Makefile"; }
 
-# summary_state DIR FEATURE: on, off or unsupported, from the summary.
+# summary_state DIR FEATURE: on, off, unsupported or builder, from the summary.
 summary_state() { sed -n "s/^  $2  *\([a-z]*\) .*/\1/p; s/^  $2  *\([a-z]*\)\$/\1/p" "$1/configure.out"; }
+
+# ---------------------------------------------------------------------------
+# Meson: a parent project using the harden subproject.
+
+# meson_copy_subproject DIR: the files of the release tarball, copied into DIR.
+meson_copy_subproject() {
+	mkdir -p "$1" || exit 99
+	(cd "$S" && sh meson/dist.sh --list) | while read -r f; do
+		mkdir -p "$1/$(dirname "$f")" && cp "$S/$f" "$1/$f" || exit 99
+	done || fail "cannot copy the subproject"
+}
+
+# meson_parent DIR: a project with a shared library (libtally) and a program
+# (tally) from examples/autotools/src, using dependency('harden') for both
+# and dependency('harden-exe') for the program.  No subprojects/ yet.
+meson_parent() {
+	mkdir -p "$1/subprojects" || exit 99
+	cp "$S"/examples/autotools/src/tally.h "$S"/examples/autotools/src/tally.c \
+		"$S"/examples/autotools/src/main.c "$1"/ || exit 99
+	cat >"$1/meson.build" <<'EOF'
+project('parent', 'c', meson_version: '>=1.0.0')
+harden_dep = dependency('harden')
+harden_exe_dep = dependency('harden-exe')
+libtally = shared_library('tally', 'tally.c', dependencies: harden_dep)
+tally = executable('tally', 'main.c', link_with: libtally, dependencies: harden_exe_dep)
+EOF
+}
+
+# meson_wrap_provide DIR: a wrap that uses subprojects/harden as it is.
+meson_wrap_provide() {
+	cat >"$1/subprojects/harden.wrap" <<'EOF'
+[wrap-file]
+directory = harden
+
+[provide]
+dependency_names = harden, harden-exe
+EOF
+}
+
+# meson_parent_with_copy DIR: meson_parent plus the subproject copied in.
+meson_parent_with_copy() {
+	meson_parent "$1"
+	meson_copy_subproject "$1/subprojects/harden"
+	meson_wrap_provide "$1"
+}
+
+# meson_setup SRCDIR BUILDDIR [ARGS...]: meson setup that must succeed
+# (output in BUILDDIR.log).
+meson_setup() {
+	_s=$1 _b=$2
+	shift 2
+	need meson ninja
+	run "$_b.log" meson setup "$_b" "$_s" "$@"
+}
+
+# meson_build BUILDDIR: ninja, which must succeed (output in BUILDDIR.ninja.log).
+meson_build() { run "$1.ninja.log" ninja -C "$1"; }
+
+# meson_report BUILDDIR: the path of the subproject's harden-report.txt (its
+# build directory is subprojects/harden, or subprojects/harden-VERSION).
+meson_report() {
+	for _r in "$1"/subprojects/harden/harden-report.txt "$1"/subprojects/harden-*/harden-report.txt; do
+		[ -f "$_r" ] && { echo "$_r"; return 0; }
+	done
+	fail "no harden-report.txt in $1/subprojects"
+}
+
+# meson_check_way BUILDDIR: after meson_setup of a meson_parent, both
+# dependencies came from the subproject and the build gives a hardened PIE
+# program next to a library linked without -pie.
+meson_check_way() {
+	grep -q 'Dependency harden found: YES.*(overridden)' "$1.log" ||
+		fail "dependency('harden') did not resolve to the subproject"
+	grep -q 'Dependency harden-exe found: YES.*(overridden)' "$1.log" ||
+		fail "dependency('harden-exe') did not resolve to the subproject"
+	report_state "$(meson_report "$1")" pie | grep -q . || fail "incomplete harden-report.txt"
+	meson_build "$1"
+	assert_hardened_pair "$1/tally" "$1/libtally.so"
+}
+
+# meson_add_audit_test DIR: the one-line audit test of meson/README.md,
+# appended to the meson.build of meson_parent, on tally and libtally.
+meson_add_audit_test() {
+	cat >>"$1/meson.build" <<'EOW'
+test('hardening', find_program('harden-audit'), depends: [tally, libtally],
+  args: ['--expect=' + harden_dep.get_variable('audit_expect', default_value: ''), tally.full_path(), libtally.full_path()])
+EOW
+}
+
+# meson_test_log BUILDDIR NAME: the part of meson-logs/testlog.txt about NAME.
+meson_test_log() {
+	awk -v n="$2" '/^test: / { on = ($0 ~ "^test: *" n "$") } on' "$1/meson-logs/testlog.txt"
+}
+
+# ---------------------------------------------------------------------------
+# CMake.
+
+# cmake_configure BUILD SOURCE ARGS...: a configure that must succeed (output
+# in BUILD.configure.log).
+cmake_configure() {
+	_b=$1 _s=$2
+	shift 2
+	need cmake
+	run "$_b.configure.log" cmake -S "$_s" -B "$_b" "$@"
+}
+
+# cmake_build BUILD: a verbose build that must succeed (BUILD.build.log).
+cmake_build() { run "$1.build.log" cmake --build "$1" -v; }
+
+# cmake_audit_test_passes BUILD TEST [CTEST-ARGS...]: the test TEST (added by
+# harden_add_audit_test) runs harden-audit --expect with the report's
+# audit_expect, and passes.  Its ctest -V output is in BUILD.TEST.log.
+cmake_audit_test_passes() {
+	_b=$1 _t=$2
+	shift 2
+	_e=$(report_key "$_b/harden-report.txt" audit_expect)
+	[ -n "$_e" ] || fail "$_b: empty audit_expect"
+	run "$_b.$_t.log" ctest --test-dir "$_b" -R "^$_t\$" -V "$@"
+	grep -q "Test command: [^ ]*/harden-audit \"--expect\" \"$_e\" " "$_b.$_t.log" ||
+		{ grep 'Test command' "$_b.$_t.log"; fail "$_t: not harden-audit --expect $_e"; }
+	grep -q '100% tests passed, 0 tests failed out of 1$' "$_b.$_t.log" ||
+		{ tail -n 20 "$_b.$_t.log"; fail "$_t did not run and pass"; }
+}
