@@ -1,14 +1,23 @@
-# m4/harden.m4 carries the catalog: its generated section must be exactly
-# what tools/embed-catalog makes from catalog/ now.
+# The files generated from catalog/ must be exactly what tools/embed-catalog
+# makes from it now: the generated section of m4/harden.m4 (the feature
+# list, the driver's version and the embedded catalog and driver) and
+# meson_options.txt.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need cc
-cc -O2 -Wall -Wextra -Werror -o embed "$HARDEN_SRCDIR/tools/embed-catalog.c" || fail "embed-catalog does not build cleanly"
-cp "$HARDEN_SRCDIR/m4/harden.m4" harden.m4
-./embed "$HARDEN_SRCDIR/catalog" harden.m4 || fail "embed-catalog failed"
-cmp -s harden.m4 "$HARDEN_SRCDIR/m4/harden.m4" ||
-	fail "m4/harden.m4 is stale: run tools/embed-catalog catalog m4/harden.m4 ($(diff "$HARDEN_SRCDIR/m4/harden.m4" harden.m4 | head -n 5))"
-# Every catalog feature has its --enable option.
-for f in $(sed -n 's/^feature \([^ ]*\) .*/\1/p' "$HARDEN_SRCDIR/catalog/features.txt"); do
+cc -O2 -Wall -Wextra -Werror -o embed "$S/tools/embed-catalog.c" || fail "embed-catalog does not build cleanly"
+cp "$S/m4/harden.m4" harden.m4
+cp "$S/meson_options.txt" meson_options.txt
+./embed "$S/catalog" harden.m4 meson_options.txt || fail "embed-catalog failed"
+cmp -s harden.m4 "$S/m4/harden.m4" ||
+	fail "m4/harden.m4 is stale: run tools/embed-catalog catalog m4/harden.m4 meson_options.txt ($(diff "$S/m4/harden.m4" harden.m4 | head -n 5))"
+cmp -s meson_options.txt "$S/meson_options.txt" ||
+	fail "meson_options.txt is stale: run tools/embed-catalog catalog m4/harden.m4 meson_options.txt ($(diff "$S/meson_options.txt" meson_options.txt | head -n 5))"
+# Every catalog feature has its --enable option and its Meson option.
+for f in $(sed -n 's/^feature \([^ ]*\) .*/\1/p' "$S/catalog/features.txt"); do
 	grep -q "^\$1(\[$f\]," harden.m4 || fail "$f has no _HARDEN_FOREACH_FEATURE entry"
+	grep -q "^  '$(echo "$f" | tr - _)',\$" meson_options.txt || fail "$f has no Meson option"
 done
+# The embedded driver is the driver, byte for byte, once configure writes it.
+grep -q "^m4_define(\[_HARDEN_VERSION\], \[$(sed -n 's/^harden_version=//p' "$S/catalog/harden-flags")\])" harden.m4 ||
+	fail "_HARDEN_VERSION is not the driver's version"
 echo ok
