@@ -33,6 +33,13 @@ cp "$root/m4/harden.m4" "$work/autotools/m4/"
 summary "$log"
 "$audit" "$work/autotools/.libs/tally" "$work/autotools/.libs/libtally.so" || true
 
+echo "### Plain Makefile (examples/make, catalog/harden-flags)"
+rm -rf "$work/make-src" && mkdir -p "$work/make-src/examples" && cp -R "$root/examples/make" "$root/examples/autotools" "$work/make-src/examples/"
+: >"$log"
+(cd "$work/make-src/examples/make" && step make HARDEN="$root/catalog/harden-flags" HARDEN_AUDIT="$audit" check)
+sed -n '/^  [a-z-]* *\(on\|off\|unsupported\|builder\) /p' "$log"
+"$audit" "$work/make-src/examples/make/tally" "$work/make-src/examples/make/libtally.so" || true
+
 if [ -f "$root/examples/meson/meson.build" ]; then
 	echo "### Meson (examples/meson, dependency('harden'))"
 	: >"$log"

@@ -109,7 +109,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-f7a64b3e])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-10f7e78b])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1497,7 +1497,7 @@ result @S|@name builder @S|@r" ;;
 }
 
 if @<:@ -n "@S|@{cached_report+set}" @:>@; then
-	report=@S|@cached_report
+	report=@S|@{cached_report%"@S|@nl"}
 else
 	report=@S|@(make_report)
 	if @<:@ -n "@S|@cache" @:>@; then
