@@ -20,8 +20,16 @@
 #   calls, the ELF headers (read with HARDEN_READELF), changed code for
 #   code-generation flags.  Compilers that accept flags and ignore them
 #   (tcc, musl's fortify, gcc 11 with _FORTIFY_SOURCE=3, clang on the wrong
-#   architecture) are reported as such.  Call it after AC_PROG_CC; it never
-#   runs a program, so it works when cross-compiling.
+#   architecture) are reported as such.  A feature whose flags the builder
+#   already gives (CC, CPPFLAGS, CFLAGS or LDFLAGS: -fstack-protector-strong,
+#   -D_FORTIFY_SOURCE=2, -Wl,-z,relro, ...) is the builder's: nothing is
+#   added for it, and the summary says whether it is present.  Call it after
+#   AC_PROG_CC; it never runs a program, so it works when cross-compiling.
+#
+#   The probes are run by harden-flags, the harden driver, embedded here
+#   with the catalog and written out at configure time (a POSIX shell runs
+#   it); the report it writes is kept as harden-report.txt in the build
+#   directory (catalog/README.md in the harden sources, "The report").
 #
 #   DEFAULT-LEVEL is the level used when the builder says nothing: none,
 #   standard or strict.  configure then accepts:
@@ -64,10 +72,12 @@
 #               $(LIBTOOL) --mode=execute $(HARDEN_AUDIT_CHECK) prog .libs/libfoo.so
 #
 #   Cache variables: harden_cv_FEATURE (FEATURE with - as _) holds the best
-#   supported value followed by its flags, or "no: REASON".  Preseed one
-#   with a value name or "no", e.g. `./configure harden_cv_stack_clash_protection=no`.
-#   harden_cv_toolchain identifies the compiler, flags and readelf the
-#   results belong to; when it differs, the cached results are dropped.
+#   supported value followed by its flags, "no: REASON", or "builder
+#   present|absent|unproven: REASON".  Preseed one with a value name or
+#   "no", e.g. `./configure harden_cv_stack_clash_protection=no`.
+#   harden_cv_toolchain identifies the compiler, flags, readelf and harden
+#   version (catalog and driver) the results belong to; when it differs,
+#   the cached results are dropped.  HARDEN_VERSION is that version.
 #
 #   HARDEN_APPLY_GLOBAL, for small projects without libraries, puts the
 #   results in front of CPPFLAGS, CFLAGS and LDFLAGS (programs get
@@ -109,7 +119,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-10f7e78b])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-5153d374])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -786,12 +796,14 @@ logline() {
 	:
 }
 
-@%:@ strip_work TEXT: TEXT without the scratch directory's path, in text.
+@%:@ strip_work TEXT: TEXT without the paths of the scratch directory and of
+@%:@ the catalog (so that every frontend gives the same reasons), in text.
 strip_work() {
 	text=@S|@1
 	while :; do
 		case @S|@text in
 		*"@S|@work/"*) text=@S|@{text%%"@S|@work/"*}@S|@{text@%:@*"@S|@work/"} ;;
+		*"@S|@catalog/"*) text=@S|@{text%%"@S|@catalog/"*}@S|@{text@%:@*"@S|@catalog/"} ;;
 		*) break ;;
 		esac
 	done
@@ -1661,6 +1673,8 @@ harden_error=${harden_error#harden-flags: }
 AS_CASE([$harden_status],
   [0|1], [_HARDEN_READ_REPORT],
   [AC_MSG_ERROR([${harden_error:-harden-flags failed with status $harden_status}])])
+# The report, for people and tools (harden-cost, the parity test).
+cp "$harden_tmp/report" harden-report.txt
 rm -rf "$harden_tmp"
 _HARDEN_FOREACH_FEATURE([_HARDEN_CACHE_CHECK])dnl
 _HARDEN_FINISH
