@@ -2,9 +2,9 @@
 # corpus.sh - harden-audit's verdicts on a corpus of binaries built with
 # known flags (gcc, clang, optional aarch64 cross) match the known truth.
 #
-# The expected table below was derived from the flags and from
-# /work/shared/notes/verification.md 7.2 (ground truth by readelf/objdump on
-# Debian 12), not copied from harden-audit's output.  Semantics:
+# The expected table below was derived from the flags and from readelf
+# and objdump on Debian 12 (the ground truth), not copied from
+# harden-audit's output.  Semantics:
 #  - CANARY is "yes" only with a __stack_chk_* import (or a recorded
 #    command line); no import is "?" (no function may have needed one),
 #    unless a recorded command line lacks -fstack-protector ("no").

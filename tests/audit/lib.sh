@@ -1,27 +1,13 @@
-# tests/audit/lib.sh - helpers shared by the harden-audit tests.
-# Sourced by tests/audit/*.sh, which run with the working directory at the
-# repository root; HARDEN_SRCDIR and HARDEN_TMPDIR as described in
-# tests/audit/README (created with mktemp -d when unset).
-
-set -u
-export LC_ALL=C
+# tests/audit/lib.sh - what the harden-audit tests share beyond tests/lib.sh
+# (set-up, fail, skip, have, the ELF facts): building harden-audit, the
+# probe sources, the corpus table and the hostile-file generator.
+# Sourced by tests/audit/*.sh; HARDEN_SRCDIR and HARDEN_TMPDIR as described
+# in tests/audit/README (from the repository root, HARDEN_SRCDIR defaults
+# to it; HARDEN_TMPDIR to a new directory).
 
 : "${HARDEN_SRCDIR:=$(pwd)}"
-if [ -z "${HARDEN_TMPDIR:-}" ]; then
-	HARDEN_TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/harden-audit.XXXXXX") || exit 99
-	trap 'rm -rf "$HARDEN_TMPDIR"' EXIT
-fi
-T=$HARDEN_TMPDIR
-
-fail() {
-	echo "FAIL: $*" >&2
-	exit 1
-}
-
-skip() {
-	echo "SKIP: $*"
-	exit 77
-}
+. "$HARDEN_SRCDIR/tests/lib.sh"
+set -u
 
 # build_audit [make variables...]: build tools/ into $T/bin, set AUDIT.
 build_audit() {
@@ -32,11 +18,7 @@ build_audit() {
 	AUDIT=$T/bin/harden-audit
 }
 
-have() {
-	command -v "$1" >/dev/null 2>&1
-}
-
-# Probe sources of the corpus (cf. /work/shared/notes/verification.md 7.1).
+# Probe sources of the corpus.
 write_sources() {
 	mkdir -p "$T/src"
 	cat >"$T/src/prog.c" <<'EOS'

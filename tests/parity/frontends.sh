@@ -1,67 +1,63 @@
-# The three frontends, on the same toolchain with the same options and the
-# same user flags, must turn on the same features with the same values and
-# produce the same flags and audit expectation (flag order normalised;
-# Autoconf merges the program-only compile flags into HARDEN_CFLAGS, so
-# cflags and exe_cflags are compared together).  A difference is a bug in
-# one of them.
+# The three frontends and the command line, on the same toolchain with the
+# same options and the same builder's flags, must give the same report:
+# the same flags, the same state, value and reason for every feature, the
+# same enabled list and audit expectation (only the count of compiler runs
+# may differ).  A frontend that fails to configure fails the test.
 . "$HARDEN_SRCDIR/tests/lib.sh"
-need gcc clang meson ninja cmake
+need gcc clang meson ninja cmake dpkg-buildflags
 
-# norm REPORT: one sorted line per list, and "feature STATE VALUE" lines.
-norm() {
-	sed -n 's/^cppflags=//p' "$1" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/^/cppflags: /'; echo
-	sed -n 's/^cflags=//p; s/^exe_cflags=//p' "$1" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/^/cflags: /'; echo
-	sed -n 's/^ldflags=//p' "$1" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/^/ldflags: /'; echo
-	sed -n 's/^exe_ldflags=//p' "$1" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/^/exe_ldflags: /'; echo
-	sed -n 's/^enabled=//p' "$1" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ' | sed 's/^/enabled: /'; echo
-	sed -n 's/^audit_expect=//p' "$1" | sed 's/^/audit_expect: /'
-	sed -n 's/^feature \([^ ]*\) \([a-z]*\) \([^ ]*\).*/\1 \2 \3/p' "$1" |
-		sed 's/ off [^ ]*$/ off -/; s/ unsupported [^ ]*$/ unsupported -/'
+# Each case: name|Autoconf options|Meson options|CMake options|command line
+# options|builder's flags (as an environment: "distro" = dpkg-buildflags).
+cases='default|||||
+strict|--enable-hardening=strict|-Dharden:hardening=strict|-DHARDENING=strict|--level=strict|
+overrides|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|-Dharden:stack_protector=disabled -Dharden:fortify_source=2 -Dharden:bind_now=disabled|-DHARDENING_STACK_PROTECTOR=OFF -DHARDENING_FORTIFY_SOURCE=2 -DHARDENING_BIND_NOW=OFF|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|
+no-pie-strict-basic|--disable-pie --enable-hardening=strict --enable-stack-protector=basic|-Dharden:pie=disabled -Dharden:hardening=strict -Dharden:stack_protector=basic|-DHARDENING_PIE=OFF -DHARDENING=strict -DHARDENING_STACK_PROTECTOR=basic|--disable-pie --level=strict --enable-stack-protector=basic|
+distro|||||distro'
+
+# norm REPORT: the report without the count of runs.
+norm() { grep -v '^runs=' "$1"; }
+
+# builder_env KIND: the builder's flags of a case, exported.
+builder_env() {
+	unset CPPFLAGS CFLAGS LDFLAGS
+	CFLAGS="-g -O2"
+	if [ "$1" = distro ]; then
+		eval "$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --export=sh)"
+		unset CXXFLAGS OBJCFLAGS OBJCXXFLAGS FFLAGS FCFLAGS GCJFLAGS DFLAGS ASFLAGS
+	fi
+	export CFLAGS ${CPPFLAGS+CPPFLAGS} ${LDFLAGS+LDFLAGS}
 }
 
-# The Autoconf results in the same report format, from the Makefile's
-# substitutions and configure's summary.
-autoconf_report() {
-	d=$1
-	for v in CPPFLAGS CFLAGS LDFLAGS EXE_LDFLAGS ENABLED AUDIT_EXPECT; do
-		echo "$(echo $v | tr A-Z a-z)=$(subst "$d" HARDEN_$v)"
-	done
-	sed -n 's/^  \([a-z-]*\)  *\(on\|off\|unsupported\)  *\(.*\)$/\1 \2 \3/p' "$d/configure.out" |
-	while read -r f state detail; do
-		value=-
-		[ "$state" = on ] && value=$(echo " $(subst "$d" HARDEN_ENABLED) " | sed -n "s/.* $f=\([^ ]*\) .*/\1/p")
-		echo "feature $f $state $value"
-	done
-}
-
-# Each case: the Autoconf options, then the same for Meson and CMake.
-cases='default||||
-strict|--enable-hardening=strict|-Dharden:hardening=strict|-DHARDENING=strict
-overrides|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|-Dharden:stack_protector=disabled -Dharden:fortify_source=2 -Dharden:bind_now=disabled|-DHARDENING_STACK_PROTECTOR=OFF -DHARDENING_FORTIFY_SOURCE=2 -DHARDENING_BIND_NOW=OFF
-no-pie-strict-basic|--disable-pie --enable-hardening=strict --enable-stack-protector=basic|-Dharden:pie=disabled -Dharden:hardening=strict -Dharden:stack_protector=basic|-DHARDENING_PIE=OFF -DHARDENING=strict -DHARDENING_STACK_PROTECTOR=basic'
-
-failures=0
+differences=0
+checked=0
 for cc in gcc clang; do
-	echo "$cases" | while IFS='|' read -r name ac ms cm; do
+	while IFS='|' read -r name ac ms cm cl env; do
 		tag=$cc-$name
-		autotools_example "ac-$tag" CC=$cc CFLAGS="-g -O2" $ac || fail "$tag: configure failed: $(tail -n 2 ac-$tag/configure.out)"
-		autoconf_report "ac-$tag" >"$tag.autoconf"
-		CC=$cc meson setup "ms-$tag" "$HARDEN_SRCDIR/examples/meson" --buildtype=plain -Dc_args="-g -O2" $ms >"ms-$tag.out" 2>&1 ||
-			fail "$tag: meson setup failed: $(tail -n 5 ms-$tag.out)"
-		cp "ms-$tag/subprojects/harden/harden-report.txt" "$tag.meson"
-		CC=$cc cmake -S "$HARDEN_SRCDIR/examples/cmake" -B "cm-$tag" -G Ninja -DCMAKE_BUILD_TYPE= -DCMAKE_C_FLAGS="-g -O2" $cm >"cm-$tag.out" 2>&1 ||
-			fail "$tag: cmake failed: $(tail -n 5 cm-$tag.out)"
+		builder_env "$env"
+		# shellcheck disable=SC2086 # the options are words
+		autotools_example "ac-$tag" CC=$cc $ac || fail "$tag: configure failed: $(tail -n 2 "ac-$tag/configure.out")"
+		cp "ac-$tag/harden-report.txt" "$tag.autoconf"
+		CC=$cc meson setup "ms-$tag" "$S/examples/meson" --buildtype=plain $ms >"ms-$tag.out" 2>&1 ||
+			fail "$tag: meson setup failed: $(tail -n 5 "ms-$tag.out")"
+		cp "$(meson_report "ms-$tag")" "$tag.meson"
+		CC=$cc cmake -S "$S/examples/cmake" -B "cm-$tag" -G Ninja -DCMAKE_BUILD_TYPE= $cm >"cm-$tag.out" 2>&1 ||
+			fail "$tag: cmake failed: $(tail -n 5 "cm-$tag.out")"
 		cp "cm-$tag/harden-report.txt" "$tag.cmake"
-		for fe in autoconf meson cmake; do norm "$tag.$fe" >"$tag.$fe.norm"; done
-		for fe in meson cmake; do
-			if ! cmp -s "$tag.autoconf.norm" "$tag.$fe.norm"; then
+		CC=$cc sh "$S/catalog/harden-flags" $cl >"$tag.cli" 2>"$tag.cli.err" ||
+			fail "$tag: harden-flags failed: $(cat "$tag.cli.err")"
+		for fe in meson cmake cli; do
+			if ! norm "$tag.autoconf" | cmp -s - "$(norm "$tag.$fe" >"$tag.$fe.norm"; echo "$tag.$fe.norm")"; then
 				echo "$tag: autoconf and $fe differ:"
-				diff "$tag.autoconf.norm" "$tag.$fe.norm"
-				echo fail >>failed
+				norm "$tag.autoconf" | diff - "$tag.$fe.norm"
+				differences=$((differences + 1))
 			fi
 		done
-		echo "$tag: $(sed -n 's/^enabled: //p' "$tag.autoconf.norm")"
-	done
+		checked=$((checked + 1))
+		echo "$tag: $(report_key "$tag.autoconf" enabled)"
+	done <<EOF
+$cases
+EOF
 done
-[ ! -f failed ] || fail "$(wc -l <failed) frontend differences"
+[ "$checked" -eq 10 ] || fail "only $checked of 10 cases ran"
+[ "$differences" -eq 0 ] || fail "$differences frontend differences"
 echo ok
