@@ -119,7 +119,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-5153d374])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-971bf17a])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -782,8 +782,8 @@ cache_fresh() {
 
 @%:@ ---------------------------------------------------------------------------
 @%:@ Running commands.  A step passes with exit status 0 and nothing but blanks
-@%:@ on standard error; otherwise why says why: the first line that has an
-@%:@ error or a warning, else the first non-blank line.
+@%:@ on standard error; otherwise why says why: its first line that is not
+@%:@ context ("In file included from", "In function 'f':"), else its exit status.
 
 runs=0
 work=
@@ -830,7 +830,13 @@ finish() {
 		while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
 			@<:@ -n "@S|@log" @:>@ && printf '%s\n' "@S|@l" >>"@S|@log"
 			case @S|@l in *@<:@!@<:@:space:@:>@@:>@*) @<:@ -z "@S|@first" @:>@ && first=@S|@l ;; esac
-			case @S|@why:@S|@l in :*@<:@Ee@:>@rror*|:*@<:@Ww@:>@arning*) why=@S|@l ;; esac
+			case @S|@why:@S|@l in
+			:*@<:@!@<:@:space:@:>@@:>@*)
+				case @S|@l in
+				"In file included from "*|*@<:@@<:@:space:@:>@@:>@"from "*|*:) ;;
+				*) why=@S|@l ;;
+				esac ;;
+			esac
 		done <"@S|@work/@S|@1.err"
 		strip_work "@S|@{why:-@S|@first}"
 		why=@S|@text
@@ -999,8 +1005,11 @@ if @<:@ -n "@S|@todo" @:>@; then
 fi
 
 if @<:@ -n "@S|@todo" @:>@ && @<:@ -z "@S|@{cached_report+set}" @:>@; then
-	start traits @S|@CC @S|@{CPPFLAGS-} @S|@{CFLAGS-} -E "@S|@catalog/traits.c"
-	if finish traits; then
+	set -- @S|@CC
+	if ! command -v "@S|@1" >/dev/null 2>&1; then
+		traits_ok=no
+		traits_why="the compiler cannot preprocess with these flags: @S|@1: not found"
+	elif start traits @S|@CC @S|@{CPPFLAGS-} @S|@{CFLAGS-} -E "@S|@catalog/traits.c"; finish traits; then
 		while read -r w t rest; do
 			@<:@ "@S|@w" = harden_trait @:>@ && traits="@S|@traits@S|@t "
 		done <"@S|@work/traits.out"
@@ -1163,6 +1172,14 @@ fail_cand() {
 	next_cand @S|@1 || conclude @S|@1
 }
 
+@%:@ builds_without SET: whether the probe builds with the decided flags alone.
+builds_without() {
+	nbuild=@S|@((nbuild + 1))
+	set_flags ""
+	start b@S|@nbuild @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/b@S|@nbuild" "@S|@catalog/probe.c"
+	finish b@S|@nbuild
+}
+
 @%:@ probe SET: builds and proves SET; pushes what remains onto the stack.
 nbuild=0
 probe() {
@@ -1214,6 +1231,13 @@ probe() {
 		elif @<:@ @S|@@%:@ -eq 1 @:>@; then
 			fail_cand @S|@1 "@S|@build_why"
 			push "@S|@1"
+		elif ! builds_without "@S|@*"; then
+			@%:@ The builder's flags or the decided ones fail on their own:
+			@%:@ no candidate can pass.
+			for n do
+				eval "cands_@S|@n=\@S|@{cands_@S|@n%% *}"
+				fail_cand @S|@n "@S|@build_why"
+			done
 		else
 			half=@S|@((@S|@@%:@ / 2)) first= k=0
 			for n do
