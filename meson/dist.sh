@@ -10,7 +10,7 @@ srcdir=$(cd "$(dirname "$0")/.." && pwd)
 cd "$srcdir"
 files="meson.build meson_options.txt meson/meson.build meson/harden-report.txt.in
 meson/README.md meson/dist.sh catalog/README.md catalog/features.txt catalog/probe.c
-catalog/traits.c tools/harden-audit.c tools/elf.c tools/checks.c tools/dwarf.c tools/elf.h
+catalog/traits.c catalog/harden-flags tools/harden-audit.c tools/elf.c tools/checks.c tools/dwarf.c tools/elf.h
 tools/audit.h tools/harden-audit.1"
 if [ "$1" = --list ]; then
 	for f in $files; do echo "$f"; done

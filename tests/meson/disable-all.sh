@@ -2,25 +2,27 @@
 # Every feature option set to disabled (gcc, release): every feature is off,
 # the binaries lack what the toolchain would otherwise give them (canary,
 # __*_chk, PIE, RELRO, BIND_NOW, NX stack), and the off flags reach the
-# compile and link commands of both targets.
-. "$(dirname "$0")/lib.sh"
-required gcc
-parent_with_copy "$T/p"
+# compile and link commands of both targets, even against a compiler
+# command that asks for a canary and fortify itself.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc readelf
+meson_parent_with_copy "$T/p"
 opts=
-for f in $(awk '$1 == "feature" { print $2 }' "$SRC/catalog/features.txt"); do
+for f in $(awk '$1 == "feature" { print $2 }' "$S/catalog/features.txt"); do
 	opts="$opts -Dharden:$(echo "$f" | tr - _)=disabled"
 done
 # shellcheck disable=SC2086
-CC="gcc -fstack-protector-strong -D_FORTIFY_SOURCE=2" setup "$T/p" "$T/b" --buildtype=release -Dharden:hardening=strict $opts
-report "$T/b" | awk '$1 == "feature" && $3 != "off"' | grep . && fail "features not off"
-report "$T/b" | grep -qx 'enabled=' || fail "$(report "$T/b" | grep ^enabled=)"
-build "$T/b"
+CC="gcc -fstack-protector-strong -D_FORTIFY_SOURCE=2" meson_setup "$T/p" "$T/b" --buildtype=release -Dharden:hardening=strict $opts
+r=$(meson_report "$T/b")
+awk '$1 == "feature" && $3 != "off"' "$r" | grep . && fail "features not off"
+grep -qx 'enabled=' "$r" || fail "$(grep ^enabled= "$r")"
+meson_build "$T/b"
 for f in "$T/b/tally" "$T/b/libtally.so"; do
-	has_canary "$f" && fail "$f has a canary"
-	elf "$f" | grep -v __stack_chk | grep -q ' __[a-z]*_chk@' && fail "$f has __*_chk calls"
-	readelf -W -l "$f" | grep -q GNU_RELRO && fail "$f has GNU_RELRO"
-	readelf -W -d "$f" | grep -q 'BIND_NOW\|FLAGS_1.* NOW' && fail "$f has BIND_NOW"
-	readelf -W -l "$f" | grep GNU_STACK | grep -q RWE || fail "$f has no executable stack (noexecstack=disabled)"
+	elf_has_canary "$f" && fail "$f has a canary"
+	elf_has_chk "$f" && fail "$f has __*_chk calls"
+	elf_has_relro "$f" && fail "$f has GNU_RELRO"
+	elf_has_now "$f" && fail "$f has BIND_NOW"
+	elf_exec_stack "$f" || fail "$f has no executable stack (noexecstack=disabled)"
 done
 [ "$(elf_type "$T/b/tally")" = EXEC ] || fail "tally is not EXEC"
 ninja -C "$T/b" -t commands >"$T/cmds"

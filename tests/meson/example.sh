@@ -4,17 +4,19 @@
 # "meson test" passes, and the program and library are hardened.  One of
 # its tests is the audit test: harden-audit, built by the subproject, ran
 # with --expect=<audit_expect of the report> on tally and libtally.
-. "$(dirname "$0")/lib.sh"
-[ -f "$SRC/examples/meson/subprojects/harden/meson.build" ] ||
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc
+[ -f "$S/examples/meson/subprojects/harden/meson.build" ] ||
 	fail "examples/meson/subprojects/harden does not lead to the subproject"
-CC=gcc setup "$SRC/examples/meson" "$T/b" --buildtype=release
-check_way "$T/b"
+CC=gcc meson_setup "$S/examples/meson" "$T/b" --buildtype=release
+meson_check_way "$T/b"
 meson test -C "$T/b" >"$T/test.log" 2>&1 || { tail -n 20 "$T/test.log"; fail "meson test failed"; }
 grep -q '^Ok: *2 *$' "$T/test.log" || { cat "$T/test.log"; fail "the tally test and the audit test did not both run"; }
-expect=$(report "$T/b" | sed -n 's/^audit_expect=//p')
-[ "$expect" = "$(audit_expect_want "$T/b")" ] && [ -n "$expect" ] ||
-	fail "audit_expect=$expect in the report, want $(audit_expect_want "$T/b")"
-test_log "$T/b" hardening >"$T/audit.log"
+r=$(meson_report "$T/b")
+expect=$(report_key "$r" audit_expect)
+[ "$expect" = "$(audit_expect_want "$r")" ] && [ -n "$expect" ] ||
+	fail "audit_expect=$expect in the report, want $(audit_expect_want "$r")"
+meson_test_log "$T/b" hardening >"$T/audit.log"
 grep -q '^result: *exit status 0$' "$T/audit.log" || { cat "$T/audit.log"; fail "the audit test did not pass"; }
 grep -q "^command: .*/subprojects/harden/meson/harden-audit --expect=$expect $T/b/tally $T/b/libtally\.so\.1\.0\.0$" "$T/audit.log" ||
 	{ cat "$T/audit.log"; fail "the audit test is not the subproject's harden-audit --expect=$expect on tally and libtally"; }

@@ -3,11 +3,11 @@
 # feature ("-" -> "_") whose choices are auto, enabled, disabled, yes, no
 # and the feature's value names, default auto, yielding to the parent;
 # plus "hardening"; and no option for a feature the catalog lacks.
-. "$(dirname "$0")/lib.sh"
-required python3
-meson introspect --buildoptions "$SRC/meson.build" >"$T/options.json" 2>"$T/err" ||
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need meson python3
+meson introspect --buildoptions "$S/meson.build" >"$T/options.json" 2>"$T/err" ||
 	{ cat "$T/err"; fail "meson introspect failed"; }
-python3 - "$SRC/catalog/features.txt" "$T/options.json" "$SRC/meson_options.txt" <<'EOF' || fail "options and catalog disagree"
+python3 - "$S/catalog/features.txt" "$T/options.json" "$S/meson_options.txt" <<'EOF' || fail "options and catalog disagree"
 import json, re, sys
 features, values = [], {}
 for line in open(sys.argv[1]):

@@ -3,20 +3,20 @@
 # llvm-readelf gives the same results as GNU readelf; a readelf that
 # fails leaves every sym:/elf: feature unsupported (nothing is claimed
 # without proof) while the asm features stay on.
-. "$(dirname "$0")/lib.sh"
-required llvm-readelf
-parent_with_copy "$T/p"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc llvm-readelf
+meson_parent_with_copy "$T/p"
 printf "[binaries]\nreadelf = 'llvm-readelf'\n" >"$T/llvm.ini"
 printf "[binaries]\nreadelf = 'false'\n" >"$T/false.ini"
-CC=gcc setup "$T/p" "$T/gnu" --buildtype=release
-CC=gcc setup "$T/p" "$T/llvm" --buildtype=release --native-file "$T/llvm.ini"
-grep -q '^Running command: [^ ]*llvm-readelf -W' "$T/llvm/meson-logs/meson-log.txt" || fail "llvm-readelf was not used"
-report "$T/gnu" | grep -v '^feature' >"$T/gnu.r"
-report "$T/llvm" | grep -v '^feature' >"$T/llvm.r"
-diff "$T/gnu.r" "$T/llvm.r" || fail "llvm-readelf and GNU readelf give different flags"
-CC=gcc setup "$T/p" "$T/none" --buildtype=release --native-file "$T/false.ini"
+CC=gcc meson_setup "$T/p" "$T/gnu" --buildtype=release
+CC=gcc meson_setup "$T/p" "$T/llvm" --buildtype=release --native-file "$T/llvm.ini"
+grep -q "READELF=[^ ]*/llvm-readelf " "$T/llvm/meson-logs/meson-log.txt" || fail "llvm-readelf was not given to harden-flags"
+grep -q '^harden-flags: [^ ]*/llvm-readelf -W' "$T/llvm/subprojects/harden/harden-probe.log" || fail "llvm-readelf was not used"
+diff "$(meson_report "$T/gnu")" "$(meson_report "$T/llvm")" || fail "llvm-readelf and GNU readelf give different results"
+CC=gcc meson_setup "$T/p" "$T/none" --buildtype=release --native-file "$T/false.ini"
+r=$(meson_report "$T/none")
 for f in stack-protector fortify-source pie relro bind-now noexecstack; do
-	[ "$(state "$T/none" $f)" = unsupported ] || fail "$f is $(state "$T/none" $f) with a failing readelf"
+	report_expect "$r" $f "unsupported -"
 done
-[ "$(state "$T/none" stack-clash-protection)" = on ] || fail "asm feature stack-clash-protection not on"
+report_expect "$r" stack-clash-protection "on yes"
 echo ok

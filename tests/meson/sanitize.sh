@@ -1,11 +1,13 @@
 #!/bin/sh
 # -Db_sanitize=address: fortify-source is unsupported ("not with
 # sanitizers") even in a release build.
-. "$(dirname "$0")/lib.sh"
-parent_with_copy "$T/p"
-CC=gcc setup "$T/p" "$T/b" --buildtype=release -Db_sanitize=address
-[ "$(state "$T/b" fortify-source)" = unsupported ] || fail "fortify-source is $(state "$T/b" fortify-source)"
-reason "$T/b" fortify-source | grep -q 'sanitizer' || fail "reason: $(reason "$T/b" fortify-source)"
-report "$T/b" | grep -q '_FORTIFY_SOURCE' && fail "fortify flags despite the sanitizer"
-[ "$(state "$T/b" stack-protector)" = on ] || fail "stack-protector no longer on"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc
+meson_parent_with_copy "$T/p"
+CC=gcc meson_setup "$T/p" "$T/b" --buildtype=release -Db_sanitize=address
+r=$(meson_report "$T/b")
+report_expect "$r" fortify-source "unsupported -"
+[ "$(report_reason "$r" fortify-source)" = "not with sanitizers" ] || fail "reason: $(report_reason "$r" fortify-source)"
+grep -q '_FORTIFY_SOURCE' "$r" && fail "fortify flags despite the sanitizer"
+[ "$(report_state "$r" stack-protector)" = on ] || fail "stack-protector no longer on"
 echo ok

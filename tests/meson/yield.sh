@@ -1,8 +1,9 @@
 #!/bin/sh
 # The options yield: a parent with its own "hardening" and
 # "stack_protector" options controls the subproject with -Dhardening=...
-. "$(dirname "$0")/lib.sh"
-parent_with_copy "$T/p"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc
+meson_parent_with_copy "$T/p"
 cat >"$T/p/meson_options.txt" <<'EOW'
 option('hardening', type: 'combo', choices: ['none', 'standard', 'strict'], value: 'standard',
   description: 'parent hardening level')
@@ -10,12 +11,14 @@ option('stack_protector', type: 'combo',
   choices: ['auto', 'enabled', 'disabled', 'yes', 'no', 'strong', 'basic'], value: 'auto',
   description: 'parent stack protector')
 EOW
-CC=gcc setup "$T/p" "$T/b" --buildtype=release -Dhardening=none
+CC=gcc meson_setup "$T/p" "$T/b" --buildtype=release -Dhardening=none
+r=$(meson_report "$T/b")
 for l in cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect; do
-	report "$T/b" | grep -qx "$l=" || fail "hardening=none in the parent, yet $(report "$T/b" | grep "^$l=")"
+	grep -qx "$l=" "$r" || fail "hardening=none in the parent, yet $(grep "^$l=" "$r")"
 done
-[ "$(state "$T/b" pie)" = off ] || fail "pie is $(state "$T/b" pie) with hardening=none"
-CC=gcc setup "$T/p" "$T/c" --buildtype=release -Dstack_protector=basic
-report "$T/c" | grep -q '^feature stack-protector on basic ' || fail "parent stack_protector=basic not applied"
-report "$T/c" | grep -q '^cflags=.*-fstack-protector --param=ssp-buffer-size=4' || fail "no basic flags"
+report_expect "$r" pie "off -"
+CC=gcc meson_setup "$T/p" "$T/c" --buildtype=release -Dstack_protector=basic
+r=$(meson_report "$T/c")
+report_expect "$r" stack-protector "on basic"
+report_key "$r" cflags | grep -q -- '-fstack-protector --param=ssp-buffer-size=4' || fail "no basic flags"
 echo ok

@@ -1,0 +1,54 @@
+#!/bin/sh
+# The builder's own flags win (catalog/README.md, "The builder's flags"):
+# with Debian's dpkg-buildflags (hardening=+all) exported, the features
+# they already set are "builder ... present" and harden adds nothing for
+# them, so no flag reaches a command line twice; the probe still costs 6
+# compiler runs with gcc; the binaries keep the distro's fortify level 2
+# (a control build without the distro's flags has harden's level 3).
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc readelf dpkg-buildflags
+meson_parent_with_copy "$T/p"
+# A copy into a buffer whose size is known only at run time: checked
+# (__strcpy_chk) at _FORTIFY_SOURCE=3, a plain strcpy at 2.
+cat >"$T/p/level.c" <<'EOW'
+#include <stdlib.h>
+#include <string.h>
+
+char *
+copy(const char *s, size_t n)
+{
+	char *p = malloc(n);
+
+	if (p)
+		strcpy(p, s);
+	return p;
+}
+EOW
+echo "shared_library('level', 'level.c', dependencies: harden_dep)" >>"$T/p/meson.build"
+# The control: without the distro's flags harden gives level 3.
+CC=gcc meson_setup "$T/p" "$T/c" --buildtype=release
+meson_build "$T/c"
+elf_has_sym "$T/c/liblevel.so" __strcpy_chk || fail "control: no __strcpy_chk at harden's fortify level"
+flags=$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --export=sh) || fail "dpkg-buildflags failed"
+eval "$flags"
+case " $CPPFLAGS " in *" -D_FORTIFY_SOURCE=2 "*) ;; *) fail "dpkg-buildflags gives no -D_FORTIFY_SOURCE=2: $CPPFLAGS" ;; esac
+CC=gcc meson_setup "$T/p" "$T/b"
+r=$(meson_report "$T/b")
+for f in stack-protector fortify-source relro bind-now format-security; do
+	[ "$(report_state "$r" $f)" = builder ] || fail "$f is $(report_state "$r" $f), not builder: $(report_reason "$r" $f)"
+	report_reason "$r" $f | grep -q 'present$' || fail "$f: $(report_reason "$r" $f), not present"
+done
+report_expect "$r" fortify-source "builder 2"
+[ "$(report_key "$r" runs)" = 6 ] || fail "runs=$(report_key "$r" runs), want 6"
+run "$T/ninja.log" ninja -v -C "$T/b"
+for flag in -fstack-protector-strong -D_FORTIFY_SOURCE=2 -Wl,-z,relro -Wl,-z,now -Werror=format-security; do
+	grep '^\[' "$T/ninja.log" | awk -v f="$flag" '
+		{ n = 0; for (i = 1; i <= NF; i++) if ($i == f) n++; if (n > 1) { print; bad = 1 } }
+		END { exit bad }' || fail "$flag twice on a command line"
+done
+assert_hardened_pair "$T/b/tally" "$T/b/libtally.so"
+# The distro's fortify level 2, in the binaries and on the command lines.
+elf_has_sym "$T/b/liblevel.so" strcpy || fail "liblevel.so has no plain strcpy: not fortify level 2"
+elf_has_sym "$T/b/liblevel.so" __strcpy_chk && fail "liblevel.so has __strcpy_chk: fortify level 3"
+grep ' -c ' "$T/ninja.log" | grep -q -- '-D_FORTIFY_SOURCE=3' && fail "harden's fortify level 3 reached a compile"
+echo ok
