@@ -6,18 +6,31 @@ Harden
 
 Detects the hardening flags (stack protector, fortify, PIE, full RELRO, ...)
 that the C compiler and linker of the project really support, and applies
-them to targets.  The features, their candidate flags and the way each one is
-proven come from the harden catalog (``catalog/features.txt``); the probe
-procedure is the one of ``catalog/README.md``, shared with the Autoconf and
-Meson frontends, so the same toolchain and options give the same flags.
+them to targets.  The detection is the harden driver ``harden-flags`` of the
+catalog folder, run once with the project's compiler and flags; it
+implements the procedure of ``catalog/README.md`` for the Autoconf, Meson
+and CMake frontends alike, so the same toolchain and options give the same
+flags, states and reasons everywhere.
 
-Every probe runs the project's C compiler directly (``CMAKE_C_COMPILER`` and
-the arguments that came with ``CC``), with ``CMAKE_C_FLAGS`` plus the flags of
-the build type being configured and ``CMAKE_EXE_LINKER_FLAGS``, links a probe
-program and reads it back with ``readelf``: a flag counts only when its effect
-shows in the binary, and any warning fails a probe.  ``check_c_compiler_flag``
-and ``try_compile`` are not used (they accept ignored flags and skip the
-build type's flags).
+The driver runs the project's C compiler directly (``CMAKE_C_COMPILER`` and
+the arguments that came with ``CC``), with ``CMAKE_C_FLAGS`` plus the flags
+of the build type being configured and ``CMAKE_EXE_LINKER_FLAGS``, links a
+probe program and reads it back with ``readelf``: a flag counts only when its
+effect shows in the binary, and any warning fails a probe.  A flag that the
+builder's own flags already give (a distribution's ``-D_FORTIFY_SOURCE=2``,
+``-Wl,-z,relro``, ...) is left to the builder and not added a second time.
+
+The driver is a POSIX shell script: like Autoconf, the module needs a
+POSIX ``sh`` (``HARDEN_SHELL``, found in ``PATH``).  The driver splits the
+compiler command and the flags at blanks, as Autoconf's ``CC`` is: a
+compiler path or a flag with a blank inside is not supported.
+
+The module needs harden's catalog folder next to it: ``catalog/`` in its own
+directory (where ``cmake --install`` of harden puts it, and where to copy
+it into a project along with the module: ``features.txt``, ``probe.c``,
+``traits.c`` and ``harden-flags``), or ``../catalog`` (harden's source tree,
+for ``add_subdirectory`` and ``FetchContent``).  Without it, configuring
+stops and says what to copy where.
 
 The minimum CMake version is 3.17 (``message(CHECK_START)``); the module is
 tested with CMake 3.25.  The C language must be enabled before the module is
@@ -34,11 +47,17 @@ Load this module in a CMake project with one of:
 
   find_package(Harden)                  # after cmake --install of harden
 
-Including the module defines the options, runs the probes (cached), prints a
-summary, creates the target ``Harden::Harden`` and defines the commands
-``harden_target()`` and ``harden_add_audit_test()``.  It changes no global flag
-(``CMAKE_C_FLAGS`` and friends are left alone): nothing is hardened until a
-target asks for it.
+Including the module defines the options, runs the detection (cached),
+prints a summary, creates the target ``Harden::Harden`` and defines the
+commands ``harden_target()`` and ``harden_add_audit_test()``.  Nothing is
+hardened until a target asks for it, and the module changes one global flag
+only: CMake reads ``CFLAGS`` and ``LDFLAGS`` from the environment at the
+first configure of a build tree but ignores ``CPPFLAGS``, so at that first
+configure the words of the ``CPPFLAGS`` environment variable that
+``CMAKE_C_FLAGS`` lacks are appended to the ``CMAKE_C_FLAGS`` cache entry
+(as Debian's debhelper does for CMake, Debian bug #653916).  The builder's
+``CPPFLAGS`` (``dpkg-buildflags`` gives ``-D_FORTIFY_SOURCE=2`` there) thus
+reach the probes and every compile line, as with Autoconf and Meson.
 
 Targets
 ^^^^^^^
@@ -147,8 +166,8 @@ Options (cache variables)
 ^^^^^^^^^^^^^^^^^^^^^^^^^
 
 ``HARDENING``
-  ``none``, ``standard`` or ``strict`` (the strict level includes standard).
-  The default is ``standard``; a project sets its own default by setting
+  ``none``, ``standard`` or ``strict``, in lower case (the strict level
+  includes standard).  The default is ``standard``; a project sets its own default by setting
   ``HARDEN_DEFAULT_LEVEL`` before including the module (or before
   ``add_subdirectory``/``FetchContent_MakeAvailable``/``find_package``).
   As for any cache option, the default only applies to a new build tree.
@@ -156,26 +175,37 @@ Options (cache variables)
 ``HARDENING_<FEATURE>``
   One per feature of the catalog, named after it upper-cased with ``-``
   turned into ``_`` (``HARDENING_STACK_PROTECTOR``, ``HARDENING_PIE``, ...).
-  Values (case-insensitive):
+  Values:
 
-  ``AUTO`` (default)
+  ``AUTO`` (default; or empty, or ``auto``)
     the feature follows ``HARDENING``: applied if supported when it is in the
     level, left at the toolchain default otherwise.
-  ``ON`` (or ``YES``)
+  ``ON`` (or ``yes``)
     the best supported value; a fatal error if unsupported.
   a value name of the feature
     exactly that value (``HARDENING_STACK_PROTECTOR=basic``,
     ``HARDENING_FORTIFY_SOURCE=2``); a fatal error if unsupported.
-  ``OFF`` (or ``NO``)
+  ``OFF`` (or ``no``)
     the feature must be absent from the binaries, even where the toolchain
     enables it by default (the catalog's off flags are applied); a fatal
     error if that cannot be achieved.
 
-  Any other value is an error that lists the valid ones.
+  The values are the driver's (``auto``, ``yes``, ``no``, the value names)
+  plus CMake's ``AUTO``, ``ON`` and ``OFF``, spelled exactly so, as in every
+  frontend: any other value (``STRONG``, ``FALSE``, ``Off``, a trailing
+  blank) is an error that lists the valid ones.
 
 ``HARDEN_AUDIT``
   A ``harden-audit`` program for ``harden_add_audit_test()``; empty by
   default (see there).
+
+``HARDEN_SHELL``, ``HARDEN_READELF``
+  The POSIX shell that runs the driver, and the ``readelf`` it reads the
+  probe with when ``CMAKE_READELF`` is empty (found in ``PATH``).
+
+``HARDEN_CATALOG_DIR``
+  When set before the module is included, the catalog folder to use instead
+  of the one next to the module.
 
 Result variables
 ^^^^^^^^^^^^^^^^
@@ -189,30 +219,34 @@ are visible from every directory, also after ``add_subdirectory``):
   flags, compiler flags of every object, compiler flags of executables'
   objects only, linker flags of every link, linker flags of executables only.
 ``HARDEN_ENABLED``
-  The features that are on, as ``feature=value`` words.
+  The features that are present, as ``feature=value`` words: those turned
+  on, and those the builder's own flags give.
 ``HARDEN_AUDIT_EXPECT``
-  The features that are on and that ``harden-audit`` can prove from any
-  built file (those with an ``audit`` row in the catalog), in catalog order
-  and joined with commas, not a CMake list: the argument of
-  ``harden-audit --expect`` (``stack-protector,fortify-source,pie,relro,bind-now,noexecstack``
-  with gcc on x86_64).  Empty when none is on.
+  The present features that ``harden-audit`` can prove from any built file
+  (those with an ``audit`` row in the catalog), in catalog order and joined
+  with commas, not a CMake list: the argument of ``harden-audit --expect``
+  (``stack-protector,fortify-source,pie,relro,bind-now,noexecstack``
+  with gcc on x86_64).  Empty when none is.
 
-The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt``: the lines
-``cppflags=``, ``cflags=``, ``exe_cflags=``, ``ldflags=``, ``exe_ldflags=``
-and ``enabled=`` (space-separated), ``audit_expect=`` (as
-``HARDEN_AUDIT_EXPECT``), then one line
-``feature <name> <on|off|unsupported> <value or -> <reason or ->`` per
-feature of the catalog.
+The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt``, the
+driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
+compiler runs; 0 when the report came from the cache), ``traits=``, the five
+flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
+``feature <name> <on|off|unsupported|builder> <value or -> <reason or ->``,
+``flags``, ``detail`` and ``result`` (``catalog/README.md``, "The report").
 
 Caching
 ^^^^^^^
 
-Each feature's result is cached in ``_HARDEN_PROBE_<FEATURE>_*`` entries,
-keyed on a hash of the compiler command, its id and version, the flags used,
-the readelf, the catalog files and the feature's request; changing any of
-them re-runs the probes that depend on it.
-
-Probe scratch files live in ``${CMAKE_BINARY_DIR}/CMakeFiles/harden``.
+The report is cached (``INTERNAL`` entries ``_HARDEN_KEY`` and
+``_HARDEN_REPORT``) under a hash of the compiler command, its id and
+version, the flags, the readelf, the catalog files (``harden-flags``
+included), the level and the requests: a reconfigure that changes none of
+them runs nothing, not even the driver, and prints the summary marked
+``(cached)``; changing one runs the driver again.  The feature list
+(``harden-flags --list``, for the options) is cached per catalog likewise.
+The driver's commands and their messages are appended to
+``${CMAKE_BINARY_DIR}/CMakeFiles/harden/probe.log``.
 
 The probes use the flags of one build type: ``CMAKE_BUILD_TYPE``, or with a
 multi-config generator and no ``CMAKE_BUILD_TYPE`` the first of
@@ -244,20 +278,41 @@ Examples
 include_guard(GLOBAL)
 cmake_policy(VERSION 3.17...3.25)
 
-set(_HARDEN_MODULE_VERSION "0.1.0")
-
-# Where the catalog is: next to the module once installed, ../catalog in the
-# source tree.  Recorded now: CMAKE_CURRENT_LIST_DIR means the caller later.
-if(DEFINED HARDEN_CATALOG_DIR AND EXISTS "${HARDEN_CATALOG_DIR}/features.txt")
-  set(_HARDEN_CATALOG "${HARDEN_CATALOG_DIR}")
-elseif(EXISTS "${CMAKE_CURRENT_LIST_DIR}/catalog/features.txt")
-  set(_HARDEN_CATALOG "${CMAKE_CURRENT_LIST_DIR}/catalog")
-elseif(EXISTS "${CMAKE_CURRENT_LIST_DIR}/../catalog/features.txt")
-  get_filename_component(_HARDEN_CATALOG "${CMAKE_CURRENT_LIST_DIR}/../catalog" ABSOLUTE)
+# The catalog and its driver, found now: CMAKE_CURRENT_LIST_DIR means the
+# caller later.
+set(_harden_files features.txt probe.c traits.c harden-flags)
+if(DEFINED HARDEN_CATALOG_DIR)
+  set(_harden_dirs "${HARDEN_CATALOG_DIR}")
 else()
-  message(FATAL_ERROR "Harden: cannot find the catalog (features.txt) next to ${CMAKE_CURRENT_LIST_FILE}")
+  set(_harden_dirs "${CMAKE_CURRENT_LIST_DIR}/catalog" "${CMAKE_CURRENT_LIST_DIR}/../catalog")
+endif()
+set(_HARDEN_CATALOG "")
+foreach(_harden_d IN LISTS _harden_dirs)
+  set(_harden_complete TRUE)
+  foreach(_harden_f IN LISTS _harden_files)
+    if(NOT EXISTS "${_harden_d}/${_harden_f}")
+      set(_harden_complete FALSE)
+    endif()
+  endforeach()
+  if(_harden_complete)
+    get_filename_component(_HARDEN_CATALOG "${_harden_d}" ABSOLUTE)
+    break()
+  endif()
+endforeach()
+if(_HARDEN_CATALOG STREQUAL "")
+  string(JOIN " " _harden_files ${_harden_files})
+  if(DEFINED HARDEN_CATALOG_DIR)
+    message(FATAL_ERROR "Harden: HARDEN_CATALOG_DIR=${HARDEN_CATALOG_DIR} is not a catalog folder with\n  ${_harden_files}")
+  endif()
+  message(FATAL_ERROR "Harden: the module needs the catalog of harden next to it.  "
+    "Copy the folder catalog/ of harden, with\n  ${_harden_files}\nto\n  ${CMAKE_CURRENT_LIST_DIR}/catalog/")
 endif()
 set_property(GLOBAL PROPERTY _HARDEN_CATALOG "${_HARDEN_CATALOG}")
+unset(_harden_files)
+unset(_harden_dirs)
+unset(_harden_d)
+unset(_harden_f)
+unset(_harden_complete)
 # The sources of harden-audit: tools/ next to the module once installed,
 # ../tools in the source tree; empty when neither has them.
 set(_HARDEN_TOOLS "")
@@ -271,66 +326,7 @@ unset(_harden_d)
 set_property(GLOBAL PROPERTY _HARDEN_TOOLS "${_HARDEN_TOOLS}")
 
 # ---------------------------------------------------------------------------
-# Catalog reading
-
-# Reads features.txt into variables of the caller's scope:
-#   _hf_features            feature names in catalog order
-#   _hf_<name>_level/_requires/_summary/_rows/_off
-#   _hf_<name>_audit        TRUE when the feature has an audit row
-#   _hr_<row>_value/_proof/_flags  (rows numbered from 0)
-macro(_harden_read_catalog)
-  file(STRINGS "${_HARDEN_CATALOG}/features.txt" _hc_lines)
-  set(_hf_features "")
-  set(_hc_row 0)
-  foreach(_hc_line IN LISTS _hc_lines)
-    string(STRIP "${_hc_line}" _hc_line)
-    if(_hc_line STREQUAL "" OR _hc_line MATCHES "^#")
-      continue()
-    endif()
-    string(REGEX REPLACE "[ \t]+" ";" _hc_w "${_hc_line}")
-    list(LENGTH _hc_w _hc_n)
-    if(_hc_n LESS 2)
-      message(FATAL_ERROR "Harden: bad catalog line: ${_hc_line}")
-    endif()
-    list(GET _hc_w 0 _hc_kind)
-    list(GET _hc_w 1 _hc_name)
-    set(_hc_rest "")
-    if(_hc_n GREATER 2)
-      list(SUBLIST _hc_w 2 -1 _hc_rest)
-    endif()
-    if(_hc_kind STREQUAL "feature")
-      list(APPEND _hf_features "${_hc_name}")
-      list(GET _hc_rest 0 _hf_${_hc_name}_level)
-      list(GET _hc_rest 1 _hc_req)
-      if(_hc_req STREQUAL "-")
-        set(_hf_${_hc_name}_requires "")
-      else()
-        string(REPLACE "," ";" _hf_${_hc_name}_requires "${_hc_req}")
-      endif()
-      list(SUBLIST _hc_rest 2 -1 _hc_sum)
-      string(JOIN " " _hf_${_hc_name}_summary ${_hc_sum})
-      set(_hf_${_hc_name}_rows "")
-      set(_hf_${_hc_name}_off "")
-      set(_hf_${_hc_name}_audit FALSE)
-    elseif(_hc_kind STREQUAL "value")
-      list(GET _hc_rest 0 _hr_${_hc_row}_value)
-      list(GET _hc_rest 1 _hr_${_hc_row}_proof)
-      list(SUBLIST _hc_rest 2 -1 _hr_${_hc_row}_flags)
-      list(APPEND _hf_${_hc_name}_rows ${_hc_row})
-      math(EXPR _hc_row "${_hc_row} + 1")
-    elseif(_hc_kind STREQUAL "off")
-      set(_hf_${_hc_name}_off ${_hc_rest})
-    elseif(_hc_kind STREQUAL "audit")
-      # audit NAME: harden-audit proves NAME from any built file.
-      if(NOT _hc_name IN_LIST _hf_features OR NOT _hc_rest STREQUAL "")
-        message(FATAL_ERROR "Harden: bad catalog line: ${_hc_line}")
-      endif()
-      set(_hf_${_hc_name}_audit TRUE)
-    else()
-      message(FATAL_ERROR "Harden: bad catalog line: ${_hc_line}")
-    endif()
-  endforeach()
-endmacro()
+# Detection: options in, one run of harden-flags, its report out
 
 # HARDENING_STACK_PROTECTOR from stack-protector.
 function(_harden_option_name feature out)
@@ -339,367 +335,89 @@ function(_harden_option_name feature out)
   set(${out} "HARDENING_${n}" PARENT_SCOPE)
 endfunction()
 
-# ---------------------------------------------------------------------------
-# Running probe steps
-
-# _harden_run(<ok-var> <reason-var> <output-var> <command>...)
-# A step passes when it exits 0 with an empty standard error.
-function(_harden_run ok reason output)
-  execute_process(COMMAND ${ARGN}
-    WORKING_DIRECTORY "${_HARDEN_WORK}"
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  string(STRIP "${err}" err)
-  if(rc STREQUAL "0" AND err STREQUAL "")
-    set(${ok} TRUE PARENT_SCOPE)
-    set(${reason} "" PARENT_SCOPE)
-  else()
-    set(${ok} FALSE PARENT_SCOPE)
-    if(err STREQUAL "")
-      set(${reason} "exit status ${rc}" PARENT_SCOPE)
-    else()
-      string(FIND "${err}" "\n" nl)
-      if(nl GREATER -1)
-        string(SUBSTRING "${err}" 0 ${nl} err)
-      endif()
-      string(STRIP "${err}" err)
-      set(${reason} "${err}" PARENT_SCOPE)
-    endif()
-  endif()
-  set(${output} "${out}" PARENT_SCOPE)
-endfunction()
-
-# The lines from "harden_probe_<x>:" through the next line holding ".size".
-function(_harden_asm_excerpt text feature out)
-  string(REPLACE "-" "_" sym "${feature}")
-  set(text "\n${text}")
-  string(FIND "${text}" "\nharden_probe_${sym}:" start)
-  if(start EQUAL -1)
-    set(${out} "" PARENT_SCOPE)
-    return()
-  endif()
-  string(SUBSTRING "${text}" ${start} -1 text)
-  string(FIND "${text}" ".size" size)
-  if(size EQUAL -1)
-    set(${out} "${text}" PARENT_SCOPE)
-    return()
-  endif()
-  string(SUBSTRING "${text}" ${size} -1 tail)
-  string(FIND "${tail}" "\n" nl)
-  if(nl EQUAL -1)
-    set(${out} "${text}" PARENT_SCOPE)
-  else()
-    math(EXPR len "${size} + ${nl}")
-    string(SUBSTRING "${text}" 0 ${len} text)
-    set(${out} "${text}" PARENT_SCOPE)
-  endif()
-endfunction()
-
-# Whether readelf output <elf> shows property <what> (sym:A,B or elf:X).
-function(_harden_elf_has elf what out)
-  set(elf "\n${elf}\n")
-  set(found FALSE)
-  if(what MATCHES "^sym:(.*)$")
-    string(REPLACE "," ";" names "${CMAKE_MATCH_1}")
-    foreach(n IN LISTS names)
-      string(FIND "${elf}" " ${n}\n" a)
-      string(FIND "${elf}" " ${n}@" b)
-      if(a GREATER -1 OR b GREATER -1)
-        set(found TRUE)
-      endif()
-    endforeach()
-  elseif(what STREQUAL "elf:pie")
-    if(elf MATCHES "\n[^\n]*Type:[^\n]*DYN"
-        AND (elf MATCHES "\n[^\n]*\\(FLAGS_1\\)[^\n]* PIE" OR elf MATCHES "\n[ \t]*INTERP "))
-      set(found TRUE)
-    endif()
-  elseif(what STREQUAL "elf:relro")
-    if(elf MATCHES "GNU_RELRO")
-      set(found TRUE)
-    endif()
-  elseif(what STREQUAL "elf:bind-now")
-    if(elf MATCHES "\\(BIND_NOW\\)" OR elf MATCHES "\n[^\n]*\\(FLAGS\\)[^\n]*BIND_NOW"
-        OR elf MATCHES "\n[^\n]*\\(FLAGS_1\\)[^\n]* NOW")
-      set(found TRUE)
-    endif()
-  elseif(what STREQUAL "elf:noexecstack")
-    if(elf MATCHES "\n([^\n]*GNU_STACK[^\n]*)")
-      set(line "${CMAKE_MATCH_1}")
-      if(line MATCHES " RW " AND NOT line MATCHES "RWE")
-        set(found TRUE)
-      endif()
-    endif()
-  else()
-    message(FATAL_ERROR "Harden: unknown proof ${what} in the catalog")
-  endif()
-  set(${out} ${found} PARENT_SCOPE)
-endfunction()
-
-# Splits WHERE:flag words into the lists of the probe command and of the
-# results.  Sets in the caller: _hs_cpp _hs_cc _hs_ld (H.cpp, H.cc, H.ld) and
-# _hs_l_cpp _hs_l_cflags _hs_l_exe_cflags _hs_l_ldflags _hs_l_exe_ldflags.
-macro(_harden_split_flags)
-  foreach(_hs_v _hs_cpp _hs_cc _hs_ld _hs_l_cpp _hs_l_cflags _hs_l_exe_cflags _hs_l_ldflags _hs_l_exe_ldflags)
-    set(${_hs_v} "")
-  endforeach()
-  foreach(_hs_f ${ARGN})
-    string(FIND "${_hs_f}" ":" _hs_pos)
-    string(SUBSTRING "${_hs_f}" 0 ${_hs_pos} _hs_where)
-    math(EXPR _hs_pos "${_hs_pos} + 1")
-    string(SUBSTRING "${_hs_f}" ${_hs_pos} -1 _hs_flag)
-    if(_hs_where STREQUAL "cpp")
-      list(APPEND _hs_cpp "${_hs_flag}")
-      list(APPEND _hs_l_cpp "${_hs_flag}")
-    elseif(_hs_where STREQUAL "cc")
-      list(APPEND _hs_cc "${_hs_flag}")
-      list(APPEND _hs_l_cflags "${_hs_flag}")
-    elseif(_hs_where STREQUAL "cc+ld")
-      list(APPEND _hs_cc "${_hs_flag}")
-      list(APPEND _hs_ld "${_hs_flag}")
-      list(APPEND _hs_l_cflags "${_hs_flag}")
-      list(APPEND _hs_l_ldflags "${_hs_flag}")
-    elseif(_hs_where STREQUAL "exe-cc")
-      list(APPEND _hs_cc "${_hs_flag}")
-      list(APPEND _hs_l_exe_cflags "${_hs_flag}")
-    elseif(_hs_where STREQUAL "ld")
-      list(APPEND _hs_ld "${_hs_flag}")
-      list(APPEND _hs_l_ldflags "${_hs_flag}")
-    elseif(_hs_where STREQUAL "exe-ld")
-      list(APPEND _hs_ld "${_hs_flag}")
-      list(APPEND _hs_l_exe_ldflags "${_hs_flag}")
-    else()
-      message(FATAL_ERROR "Harden: bad flag ${_hs_f} in the catalog")
-    endif()
-  endforeach()
-endmacro()
-
-# ---------------------------------------------------------------------------
-# The probe procedure (catalog/README.md)
-
-# Flags of candidate <cand> of <feature>: a row number, "off" or "none".
-macro(_harden_cand_flags feature cand out)
-  if("${cand}" STREQUAL "off")
-    set(${out} ${_hf_${feature}_off})
-  elseif("${cand}" STREQUAL "none")
-    set(${out} "")
-  else()
-    set(${out} ${_hr_${cand}_flags})
-  endif()
-endmacro()
-
-# The WHERE:flag words of the probed set: the decided flags plus the
-# candidate in _hp_<feature> of every feature being probed, catalog order.
-macro(_harden_set_words out)
-  set(${out} "")
-  foreach(_hw_f IN LISTS _hf_features)
-    if(DEFINED _hp_${_hw_f})
-      _harden_cand_flags(${_hw_f} "${_hp_${_hw_f}}" _hw_fl)
-      list(APPEND ${out} ${_hw_fl})
-    elseif(_st_${_hw_f} STREQUAL "on" OR _st_${_hw_f} STREQUAL "off")
-      list(APPEND ${out} ${_sel_${_hw_f}})
-    endif()
-  endforeach()
-endmacro()
-
-# Builds the current set; sets _hb_ok, _hb_reason, _hb_elf, and resets the
-# per-build asm state.
-macro(_harden_build)
-  _harden_set_words(_hb_words)
-  _harden_split_flags(${_hb_words})
-  file(REMOVE "${_HARDEN_WORK}/probe")
-  _harden_run(_hb_ok _hb_reason _hb_out
-    ${_hd_cc} ${_hs_cpp} ${_hs_cc} ${_hd_cflags} ${_hs_ld} ${_hd_ldflags}
-    -o probe "${_HARDEN_CATALOG}/probe.c")
-  set(_hb_elf "")
-  set(_hb_asm_done FALSE)
-  set(_hb_asm_ok FALSE)
-  set(_hb_asm_reason "")
-  if(_hb_ok AND _hd_readelf)
-    execute_process(COMMAND "${_hd_readelf}" -W -h -l -d -s probe
-      WORKING_DIRECTORY "${_HARDEN_WORK}"
-      RESULT_VARIABLE _hb_rc OUTPUT_VARIABLE _hb_elf ERROR_QUIET)
-  endif()
-endmacro()
-
-# Proves candidate <cand> of <feature> in the last build (which passed).
-# Sets _hv_ok and _hv_reason.
-macro(_harden_prove feature cand)
-  set(_hv_ok FALSE)
-  set(_hv_reason "")
-  if("${cand}" STREQUAL "off" OR "${cand}" STREQUAL "none")
-    set(_hv_inverted TRUE)
-    list(GET _hf_${feature}_rows 0 _hv_row)
-    set(_hv_proof "${_hr_${_hv_row}_proof}")
-  else()
-    set(_hv_inverted FALSE)
-    set(_hv_proof "${_hr_${cand}_proof}")
-  endif()
-  if(_hv_proof MATCHES "^(sym|elf):")
-    if(NOT _hd_readelf)
-      set(_hv_reason "no readelf")
-    else()
-      _harden_elf_has("${_hb_elf}" "${_hv_proof}" _hv_found)
-      string(REGEX REPLACE "^(sym|elf):" "" _hv_what "${_hv_proof}")
-      string(REGEX REPLACE ",.*" "" _hv_first "${_hv_what}")
-      if(_hv_inverted)
-        if(_hv_found)
-          set(_hv_reason "still present: ${_hv_what}")
-        else()
-          set(_hv_ok TRUE)
-        endif()
-      elseif(_hv_found)
-        set(_hv_ok TRUE)
-      else()
-        set(_hv_reason "no ${_hv_first} in the probe")
-      endif()
-    endif()
-  elseif(_hv_inverted)
-    # asm and reject: the off flags being accepted is enough.
-    set(_hv_ok TRUE)
-  elseif(_hv_proof STREQUAL "asm")
-    if(NOT _hb_asm_done)
-      set(_hb_asm_done TRUE)
-      file(REMOVE "${_HARDEN_WORK}/probe-on.s")
-      _harden_run(_hb_asm_ok _hb_asm_reason _hv_o
-        ${_hd_cc} ${_hs_cpp} ${_hs_cc} ${_hd_cflags} -fno-lto -S -o probe-on.s "${_HARDEN_CATALOG}/probe.c")
-      set(_hb_asm_on "")
-      if(_hb_asm_ok)
-        file(READ "${_HARDEN_WORK}/probe-on.s" _hb_asm_text_all)
-      endif()
-    endif()
-    if(NOT _hb_asm_ok)
-      set(_hv_reason "${_hb_asm_reason}")
-    else()
-      _harden_split_flags(${_hf_${feature}_off})
-      set(_hv_offcc ${_hs_cpp} ${_hs_cc})
-      _harden_split_flags(${_hb_words})
-      file(REMOVE "${_HARDEN_WORK}/probe-off.s")
-      _harden_run(_hv_offok _hv_offreason _hv_o
-        ${_hd_cc} ${_hs_cpp} ${_hs_cc} ${_hd_cflags} -fno-lto ${_hv_offcc} -S -o probe-off.s "${_HARDEN_CATALOG}/probe.c")
-      if(NOT _hv_offok)
-        set(_hv_reason "${_hv_offreason}")
-      else()
-        file(READ "${_HARDEN_WORK}/probe-off.s" _hv_offtext)
-        _harden_asm_excerpt("${_hb_asm_text_all}" ${feature} _hv_on_x)
-        _harden_asm_excerpt("${_hv_offtext}" ${feature} _hv_off_x)
-        if(NOT _hv_on_x STREQUAL "" AND NOT _hv_on_x STREQUAL _hv_off_x)
-          set(_hv_ok TRUE)
-        else()
-          set(_hv_reason "no effect on the generated code")
-        endif()
-      endif()
-    endif()
-  elseif(_hv_proof STREQUAL "reject")
-    _harden_run(_hv_rok _hv_rreason _hv_o
-      ${_hd_cc} ${_hs_cpp} ${_hs_cc} ${_hd_cflags} -Dharden_probe_format_misuse -c -o probe-misuse.o "${_HARDEN_CATALOG}/probe.c")
-    if(_hv_rok)
-      set(_hv_reason "misuse still compiles")
-    else()
-      set(_hv_ok TRUE)
-    endif()
-  else()
-    message(FATAL_ERROR "Harden: unknown proof ${_hv_proof} in the catalog")
-  endif()
-endmacro()
-
-# Records candidate <cand> of <feature> as decided.
-macro(_harden_decide feature cand)
-  _harden_cand_flags(${feature} "${cand}" _sel_${feature})
-  if("${cand}" STREQUAL "off")
-    set(_st_${feature} "off")
-    set(_val_${feature} "-")
-    set(_why_${feature} "turned off")
-  elseif("${cand}" STREQUAL "none")
-    set(_st_${feature} "off")
-    set(_val_${feature} "-")
-    set(_why_${feature} "not present (off flags not accepted: ${_why_${feature}})")
-  else()
-    set(_st_${feature} "on")
-    set(_val_${feature} "${_hr_${cand}_value}")
-    set(_why_${feature} "")
-  endif()
-endmacro()
-
 function(_harden_detect)
-  get_property(_HARDEN_CATALOG GLOBAL PROPERTY _HARDEN_CATALOG)
-  _harden_read_catalog()
-  set(_HARDEN_WORK "${CMAKE_BINARY_DIR}/CMakeFiles/harden")
-  file(MAKE_DIRECTORY "${_HARDEN_WORK}")
+  get_property(catalog GLOBAL PROPERTY _HARDEN_CATALOG)
+  set(work "${CMAKE_BINARY_DIR}/CMakeFiles/harden")
+  file(MAKE_DIRECTORY "${work}")
+  # Cache values are single lines: stored texts have RS in place of "\n".
+  string(ASCII 30 rs)
 
-  # ---- options -----------------------------------------------------------
+  find_program(HARDEN_SHELL NAMES sh NO_CMAKE_FIND_ROOT_PATH
+    DOC "POSIX shell that runs harden-flags")
+  if(NOT HARDEN_SHELL)
+    message(FATAL_ERROR "Harden: no POSIX sh found, and the harden-flags driver needs one (set HARDEN_SHELL)")
+  endif()
+  set(driver "${HARDEN_SHELL}" "${catalog}/harden-flags")
+  set(catalog_hash "")
+  foreach(f features.txt probe.c traits.c harden-flags)
+    file(SHA256 "${catalog}/${f}" h)
+    string(APPEND catalog_hash "${h}")
+  endforeach()
+
+  # ---- the features, from harden-flags --list (run again for another catalog)
+  if(NOT "$CACHE{_HARDEN_LIST_KEY}" STREQUAL catalog_hash)
+    execute_process(COMMAND ${driver} --list
+      RESULT_VARIABLE rc OUTPUT_VARIABLE list ERROR_VARIABLE err)
+    if(NOT rc STREQUAL "0")
+      string(STRIP "${err}" err)
+      message(FATAL_ERROR "Harden: harden-flags --list failed:\n  ${err}")
+    endif()
+    string(REPLACE "\n" "${rs}" list "${list}")
+    set(_HARDEN_LIST "${list}" CACHE INTERNAL "harden-flags --list")
+    set(_HARDEN_LIST_KEY "${catalog_hash}" CACHE INTERNAL "The catalog of _HARDEN_LIST")
+  endif()
+  string(REPLACE "${rs}" "\n" text "$CACHE{_HARDEN_LIST}")
+
+  # ---- options, turned into the driver's requests
   set(levels none standard strict)
   set(default_level standard)
   if(DEFINED HARDEN_DEFAULT_LEVEL)
-    string(TOLOWER "${HARDEN_DEFAULT_LEVEL}" default_level)
-    if(NOT default_level IN_LIST levels)
+    if(NOT HARDEN_DEFAULT_LEVEL IN_LIST levels)
       message(FATAL_ERROR "Harden: HARDEN_DEFAULT_LEVEL=${HARDEN_DEFAULT_LEVEL} is not one of: none standard strict")
     endif()
+    set(default_level "${HARDEN_DEFAULT_LEVEL}")
   endif()
   set(HARDENING "${default_level}" CACHE STRING "Hardening level: none, standard or strict")
   set_property(CACHE HARDENING PROPERTY STRINGS ${levels})
-  string(TOLOWER "${HARDENING}" level)
-  if(NOT level IN_LIST levels)
-    message(FATAL_ERROR "Harden: invalid HARDENING=${HARDENING}; valid values: none standard strict")
-  endif()
-
-  set(errors "")
-  foreach(f IN LISTS _hf_features)
+  set(args "--level=${HARDENING}")
+  set(features "")
+  # Lines "NAME LEVEL VALUE... - SUMMARY" (no value starts with "-").
+  while(text MATCHES "^([^\n]*)\n(.*)$")
+    set(line "${CMAKE_MATCH_1}")
+    set(text "${CMAKE_MATCH_2}")
+    if(NOT line MATCHES "^([a-z0-9-]+) [a-z]+(( [^ -][^ ]*)*) - (.*)$")
+      message(FATAL_ERROR "Harden: unexpected line from harden-flags --list: ${line}")
+    endif()
+    set(f "${CMAKE_MATCH_1}")
+    set(summary "${CMAKE_MATCH_4}")
+    string(STRIP "${CMAKE_MATCH_2}" values)
+    string(REPLACE " " ";" values "${values}")
+    list(REMOVE_DUPLICATES values)
+    list(APPEND features "${f}")
     _harden_option_name(${f} opt)
-    set(values "")
-    foreach(r IN LISTS _hf_${f}_rows)
-      if(NOT _hr_${r}_value IN_LIST values)
-        list(APPEND values "${_hr_${r}_value}")
-      endif()
-    endforeach()
-    set(_vals_${f} ${values})
-    set(${opt} AUTO CACHE STRING "Hardening feature ${f} (${_hf_${f}_summary}): AUTO, ON, OFF or one of: ${values}")
+    set(${opt} AUTO CACHE STRING "Hardening feature ${f} (${summary}): AUTO, ON, OFF or one of: ${values}")
     set_property(CACHE ${opt} PROPERTY STRINGS AUTO ON OFF ${values})
+    # CMake's own spellings only; the driver checks every other value.
     set(v "${${opt}}")
-    string(TOLOWER "${v}" lv)
-    set(in_level FALSE)
-    if(level STREQUAL "strict" OR (level STREQUAL "standard" AND _hf_${f}_level STREQUAL "standard"))
-      set(in_level TRUE)
+    if(v STREQUAL "ON")
+      list(APPEND args "--enable-${f}=yes")
+    elseif(v STREQUAL "OFF")
+      list(APPEND args "--enable-${f}=no")
+    elseif(NOT v STREQUAL "AUTO" AND NOT v STREQUAL "")
+      list(APPEND args "--enable-${f}=${v}")
     endif()
-    set(_optval_${f} "${v}")
-    if(lv STREQUAL "auto" OR lv STREQUAL "")
-      if(in_level)
-        set(_req_${f} auto)
-      else()
-        set(_req_${f} skip)
-      endif()
-    elseif(lv STREQUAL "on" OR lv STREQUAL "yes")
-      set(_req_${f} yes)
-    elseif(lv STREQUAL "off" OR lv STREQUAL "no")
-      set(_req_${f} no)
-    else()
-      set(_req_${f} "")
-      foreach(val IN LISTS values)
-        string(TOLOWER "${val}" lval)
-        if(lv STREQUAL lval)
-          set(_req_${f} "value=${val}")
-        endif()
-      endforeach()
-      if(_req_${f} STREQUAL "")
-        string(JOIN " " vl AUTO ON OFF ${values})
-        list(APPEND errors "${opt}=${v} is invalid, valid values are: ${vl}")
-      endif()
-    endif()
-  endforeach()
-  if(NOT errors STREQUAL "")
-    string(JOIN "\n  " msg ${errors})
-    message(FATAL_ERROR "Harden:\n  ${msg}")
-  endif()
+  endwhile()
 
-  # ---- the toolchain -----------------------------------------------------
-  set(_hd_cc "${CMAKE_C_COMPILER}")
+  # ---- the toolchain, as the driver's CC, CFLAGS, LDFLAGS and READELF
+  set(cc "${CMAKE_C_COMPILER}")
   if(NOT "${CMAKE_C_COMPILER_ARG1}" STREQUAL "")
-    separate_arguments(arg1 UNIX_COMMAND "${CMAKE_C_COMPILER_ARG1}")
-    list(APPEND _hd_cc ${arg1})
+    string(APPEND cc " ${CMAKE_C_COMPILER_ARG1}")
   endif()
   if(CMAKE_C_COMPILER_TARGET AND CMAKE_C_COMPILE_OPTIONS_TARGET)
-    list(APPEND _hd_cc "${CMAKE_C_COMPILE_OPTIONS_TARGET}${CMAKE_C_COMPILER_TARGET}")
+    string(APPEND cc " ${CMAKE_C_COMPILE_OPTIONS_TARGET}${CMAKE_C_COMPILER_TARGET}")
   endif()
   if(CMAKE_SYSROOT AND CMAKE_C_COMPILE_OPTIONS_SYSROOT)
-    list(APPEND _hd_cc "${CMAKE_C_COMPILE_OPTIONS_SYSROOT}${CMAKE_SYSROOT}")
+    string(APPEND cc " ${CMAKE_C_COMPILE_OPTIONS_SYSROOT}${CMAKE_SYSROOT}")
   endif()
   # The build type being configured (multi-config: the first configuration).
   set(config "${CMAKE_BUILD_TYPE}")
@@ -707,303 +425,104 @@ function(_harden_detect)
   if(multi AND config STREQUAL "" AND CMAKE_CONFIGURATION_TYPES)
     list(GET CMAKE_CONFIGURATION_TYPES 0 config)
   endif()
-  string(TOUPPER "${config}" uconfig)
-  set(cflags_s "${CMAKE_C_FLAGS}")
-  set(ldflags_s "${CMAKE_EXE_LINKER_FLAGS}")
-  if(NOT uconfig STREQUAL "")
-    string(APPEND cflags_s " ${CMAKE_C_FLAGS_${uconfig}}")
-    string(APPEND ldflags_s " ${CMAKE_EXE_LINKER_FLAGS_${uconfig}}")
+  string(TOUPPER "${config}" config)
+  set(cflags "${CMAKE_C_FLAGS}")
+  set(ldflags "${CMAKE_EXE_LINKER_FLAGS}")
+  if(NOT config STREQUAL "")
+    string(APPEND cflags " ${CMAKE_C_FLAGS_${config}}")
+    string(APPEND ldflags " ${CMAKE_EXE_LINKER_FLAGS_${config}}")
   endif()
-  separate_arguments(_hd_cflags UNIX_COMMAND "${cflags_s}")
-  separate_arguments(_hd_ldflags UNIX_COMMAND "${ldflags_s}")
-  set(_hd_readelf "${CMAKE_READELF}")
-  if(NOT _hd_readelf)
+  set(readelf "${CMAKE_READELF}")
+  if(NOT readelf)
     find_program(HARDEN_READELF NAMES readelf llvm-readelf)
-    set(_hd_readelf "${HARDEN_READELF}")
+    set(readelf "${HARDEN_READELF}")
   endif()
-  if(NOT _hd_readelf)
-    set(_hd_readelf "")
+  if(NOT readelf)
+    set(readelf no)
   endif()
+  # CPPFLAGS empty: CMake has none, the environment's joined CMAKE_C_FLAGS.
+  list(APPEND args "CC=${cc}" "CPPFLAGS=" "CFLAGS=${cflags}" "LDFLAGS=${ldflags}" "READELF=${readelf}")
 
-  file(SHA256 "${_HARDEN_CATALOG}/features.txt" h1)
-  file(SHA256 "${_HARDEN_CATALOG}/probe.c" h2)
-  file(SHA256 "${_HARDEN_CATALOG}/traits.c" h3)
-  string(SHA256 key "${_HARDEN_MODULE_VERSION}|${_hd_cc}|${CMAKE_C_COMPILER_ID}|${CMAKE_C_COMPILER_VERSION}|${_hd_cflags}|${_hd_ldflags}|${_hd_readelf}|${h1}|${h2}|${h3}")
-
-  set(saved_lc_all "$ENV{LC_ALL}")
-  set(ENV{LC_ALL} C)
-
-  # ---- step 1: traits ----------------------------------------------------
-  if(_HARDEN_TRAITS_KEY STREQUAL key)
-    set(traits_ok "${_HARDEN_TRAITS_OK}")
-    set(traits "${_HARDEN_TRAITS}")
+  # ---- the report: from the cache, or from one run of the driver
+  string(SHA256 key "${CMAKE_C_COMPILER_ID}|${CMAKE_C_COMPILER_VERSION}|${catalog_hash}|${args}")
+  set(rc 0)
+  set(err "")
+  set(cached "")
+  if("$CACHE{_HARDEN_KEY}" STREQUAL key)
+    string(REPLACE "${rs}" "\n" report "$CACHE{_HARDEN_REPORT}")
+    set(cached " (cached)")
   else()
-    _harden_run(traits_ok reason out ${_hd_cc} ${_hd_cflags} -E "${_HARDEN_CATALOG}/traits.c")
-    set(traits "")
-    if(traits_ok)
-      string(REGEX MATCHALL "\nharden_trait[ \t]+[^\n]*" lines "\n${out}")
-      foreach(l IN LISTS lines)
-        string(REGEX REPLACE "^\nharden_trait[ \t]+" "" l "${l}")
-        string(REGEX REPLACE "[ \t]+" ";" l "${l}")
-        list(APPEND traits ${l})
-      endforeach()
-    endif()
-    set(_HARDEN_TRAITS_KEY "${key}" CACHE INTERNAL "")
-    set(_HARDEN_TRAITS_OK "${traits_ok}" CACHE INTERNAL "")
-    set(_HARDEN_TRAITS "${traits}" CACHE INTERNAL "")
-  endif()
-  set(arch other)
-  foreach(t IN LISTS traits)
-    if(t MATCHES "^arch=(.*)$")
-      set(arch "${CMAKE_MATCH_1}")
-    endif()
-  endforeach()
-
-  # ---- steps 2 and 3: requests, preconditions, candidates, cache ----------
-  set(pending "")
-  foreach(f IN LISTS _hf_features)
-    set(_st_${f} "")
-    set(_sel_${f} "")
-    set(_val_${f} "-")
-    set(_why_${f} "")
-    set(_cached_${f} FALSE)
-    set(req "${_req_${f}}")
-    if(req STREQUAL "skip")
-      set(_st_${f} off)
-      if(level STREQUAL "none")
-        set(_why_${f} "hardening level none")
-      else()
-        set(_why_${f} "not in the ${level} level")
-      endif()
-      continue()
-    endif()
-    string(SHA256 fkey "${key}|${f}|${req}")
-    _harden_option_name(${f} opt)
-    string(REPLACE "HARDENING_" "_HARDEN_PROBE_" cv "${opt}")
-    if(${cv}_KEY STREQUAL fkey)
-      set(_st_${f} "${${cv}_STATE}")
-      set(_val_${f} "${${cv}_VALUE}")
-      set(_sel_${f} ${${cv}_FLAGS})
-      set(_why_${f} "${${cv}_REASON}")
-      set(_cached_${f} TRUE)
-      continue()
-    endif()
-    set(_fkey_${f} "${fkey}")
-    if(NOT traits_ok)
-      set(_st_${f} unsupported)
-      set(_why_${f} "the compiler cannot preprocess with these flags")
-      continue()
-    endif()
-    if(NOT req STREQUAL "no")
-      set(why "")
-      foreach(r IN LISTS _hf_${f}_requires)
-        if(r STREQUAL "optimize" AND NOT "optimize" IN_LIST traits)
-          set(why "needs optimisation (-O1 or more)")
-        elseif(r STREQUAL "no-sanitizer" AND "sanitizer" IN_LIST traits)
-          set(why "not with sanitizers")
-        elseif(r MATCHES "^arch=(.*)$" AND NOT r IN_LIST traits)
-          set(why "${CMAKE_MATCH_1} only, target is ${arch}")
-        endif()
-        if(NOT why STREQUAL "")
-          break()
-        endif()
-      endforeach()
-      if(NOT why STREQUAL "")
-        set(_st_${f} unsupported)
-        set(_why_${f} "${why}")
-        continue()
-      endif()
-    endif()
-    if(req STREQUAL "no")
-      set(_todo_${f} off none)
-    elseif(req MATCHES "^value=(.*)$")
-      set(want "${CMAKE_MATCH_1}")
-      set(_todo_${f} "")
-      foreach(r IN LISTS _hf_${f}_rows)
-        if(_hr_${r}_value STREQUAL want)
-          list(APPEND _todo_${f} ${r})
-        endif()
-      endforeach()
+    message(CHECK_START "Probing hardening flags")
+    execute_process(COMMAND ${driver} ${args} "--log=${work}/probe.log"
+      RESULT_VARIABLE rc OUTPUT_VARIABLE report ERROR_VARIABLE err)
+    string(REGEX REPLACE "\n.*" "" err "${err}")
+    string(REGEX REPLACE "^harden-flags: " "" err "${err}")
+    if(rc STREQUAL "0" OR rc STREQUAL "1")
+      string(REGEX MATCH "\nruns=([0-9]+)" _ "\n${report}")
+      message(CHECK_PASS "done (${CMAKE_MATCH_1} compiler runs)")
     else()
-      set(_todo_${f} ${_hf_${f}_rows})
+      message(CHECK_FAIL "failed")
     endif()
-    set(_st_${f} pending)
-    list(APPEND pending ${f})
-  endforeach()
-
-  # ---- step 4: batch -----------------------------------------------------
-  list(LENGTH pending npending)
-  if(npending GREATER 0)
-    message(CHECK_START "Probing hardening flags (${npending} features)")
-    list(APPEND CMAKE_MESSAGE_INDENT "  ")
-  endif()
-  if(npending GREATER 1)
-    foreach(f IN LISTS pending)
-      list(GET _todo_${f} 0 _hp_${f})
-    endforeach()
-    _harden_build()
-    if(_hb_ok)
-      foreach(f IN LISTS pending)
-        set(cand "${_hp_${f}}")
-        list(REMOVE_AT _todo_${f} 0)
-        _harden_prove(${f} "${cand}")
-        if(_hv_ok)
-          _harden_decide(${f} "${cand}")
-        else()
-          set(_why_${f} "${_hv_reason}")
-        endif()
-      endforeach()
-    endif()
-    foreach(f IN LISTS pending)
-      unset(_hp_${f})
-    endforeach()
-  endif()
-
-  # ---- step 5: fine probes -----------------------------------------------
-  foreach(f IN LISTS pending)
-    while(_st_${f} STREQUAL "pending" AND _todo_${f})
-      list(GET _todo_${f} 0 cand)
-      list(REMOVE_AT _todo_${f} 0)
-      set(_hp_${f} "${cand}")
-      _harden_build()
-      if(NOT _hb_ok)
-        set(_why_${f} "${_hb_reason}")
-      else()
-        _harden_prove(${f} "${cand}")
-        if(_hv_ok)
-          _harden_decide(${f} "${cand}")
-        else()
-          set(_why_${f} "${_hv_reason}")
-        endif()
+    if(rc STREQUAL "2")
+      # An invalid value: the message names the feature or the level.
+      if(err MATCHES " for ([a-z0-9-]+): use ")
+        _harden_option_name(${CMAKE_MATCH_1} opt)
+        message(FATAL_ERROR "Harden:\n  ${opt}=${${opt}}: ${err} (or ON, OFF, AUTO)")
       endif()
-      unset(_hp_${f})
-    endwhile()
-    if(_st_${f} STREQUAL "pending")
-      set(_st_${f} unsupported)
-      if(_why_${f} STREQUAL "")
-        set(_why_${f} "no candidate")
-      endif()
+      message(FATAL_ERROR "Harden:\n  HARDENING=${HARDENING}: ${err}")
+    elseif(NOT rc STREQUAL "0" AND NOT rc STREQUAL "1")
+      message(FATAL_ERROR "Harden: ${catalog}/harden-flags failed (${rc}):\n  ${err}")
     endif()
-  endforeach()
-  if(npending GREATER 0)
-    list(POP_BACK CMAKE_MESSAGE_INDENT)
-    message(CHECK_PASS "done")
+    if(rc STREQUAL "0")
+      # A reused report says what was found, and that nothing ran.
+      string(REGEX REPLACE "\nruns=[0-9]+" "\nruns=0" stored "${report}")
+      string(REPLACE "\n" "${rs}" stored "${stored}")
+      set(_HARDEN_REPORT "${stored}" CACHE INTERNAL "harden-flags report, runs=0")
+      set(_HARDEN_KEY "${key}" CACHE INTERNAL "Inputs of _HARDEN_REPORT")
+    endif()
   endif()
-  set(ENV{LC_ALL} "${saved_lc_all}")
-  if(saved_lc_all STREQUAL "")
-    unset(ENV{LC_ALL})
-  endif()
+  file(WRITE "${CMAKE_BINARY_DIR}/harden-report.txt" "${report}")
 
-  # Cache the fresh results (before step 6, which depends on other features).
-  foreach(f IN LISTS _hf_features)
-    if(DEFINED _fkey_${f})
-      _harden_option_name(${f} opt)
-      string(REPLACE "HARDENING_" "_HARDEN_PROBE_" cv "${opt}")
-      set(${cv}_KEY "${_fkey_${f}}" CACHE INTERNAL "")
-      set(${cv}_STATE "${_st_${f}}" CACHE INTERNAL "")
-      set(${cv}_VALUE "${_val_${f}}" CACHE INTERNAL "")
-      set(${cv}_FLAGS "${_sel_${f}}" CACHE INTERNAL "")
-      set(${cv}_REASON "${_why_${f}}" CACHE INTERNAL "")
-    endif()
-  endforeach()
-
-  # ---- step 6: needs=F ---------------------------------------------------
-  foreach(f IN LISTS _hf_features)
-    foreach(r IN LISTS _hf_${f}_requires)
-      if(r MATCHES "^needs=(.*)$")
-        set(need "${CMAKE_MATCH_1}")
-        if(_st_${f} STREQUAL "on" AND NOT _st_${need} STREQUAL "on")
-          set(_st_${f} unsupported)
-          set(_val_${f} "-")
-          set(_sel_${f} "")
-          set(_why_${f} "needs ${need}")
-        endif()
-      endif()
-    endforeach()
-  endforeach()
-
-  # ---- results, summary, report ------------------------------------------
-  set(words "")
-  set(enabled "")
-  set(audit "")
-  set(report_features "")
-  foreach(f IN LISTS _hf_features)
-    list(APPEND words ${_sel_${f}})
-    if(_st_${f} STREQUAL "on")
-      list(APPEND enabled "${f}=${_val_${f}}")
-      if(_hf_${f}_audit)
-        list(APPEND audit "${f}")
-      endif()
-    endif()
-  endforeach()
-  string(JOIN "," audit_expect ${audit})
-  _harden_split_flags(${words})
-  foreach(v cpp cflags exe_cflags ldflags exe_ldflags)
-    set(res_${v} ${_hs_l_${v}})
-  endforeach()
-
-  message(CHECK_START "Hardening (level ${level})")
+  # ---- summary: state and detail of every feature
+  string(REGEX MATCH "\nlevel=([^\n]*)" _ "\n${report}")
+  message(CHECK_START "Hardening (level ${CMAKE_MATCH_1})")
   list(APPEND CMAKE_MESSAGE_INDENT "  ")
-  set(fatal "")
-  foreach(f IN LISTS _hf_features)
-    _harden_split_flags(${_sel_${f}})
-    set(fl ${_hs_l_cpp} ${_hs_l_cflags} ${_hs_l_exe_cflags} ${_hs_l_ldflags} ${_hs_l_exe_ldflags})
-    list(REMOVE_DUPLICATES fl)
-    string(JOIN " " fls ${fl})
-    set(cached "")
-    if(_cached_${f})
-      set(cached " (cached)")
-    endif()
+  foreach(f IN LISTS features)
+    string(REGEX MATCH "\nfeature ${f} ([a-z]+)" _ "\n${report}")
+    set(state "${CMAKE_MATCH_1}")
+    string(REGEX MATCH "\ndetail ${f} ([^\n]*)" _ "\n${report}")
+    set(detail "${CMAKE_MATCH_1}")
     message(CHECK_START "${f}")
-    if(_st_${f} STREQUAL "on")
-      message(CHECK_PASS "on: ${_val_${f}} (${fls})${cached}")
-    elseif(_st_${f} STREQUAL "off")
-      if(fls STREQUAL "")
-        message(CHECK_FAIL "off: ${_why_${f}}${cached}")
-      else()
-        message(CHECK_FAIL "off: ${_why_${f}} (${fls})${cached}")
-      endif()
+    if(state STREQUAL "on" OR (state STREQUAL "builder" AND detail MATCHES "; present$"))
+      message(CHECK_PASS "${state}: ${detail}${cached}")
     else()
-      message(CHECK_FAIL "unsupported: ${_why_${f}}${cached}")
-    endif()
-    set(reason "${_why_${f}}")
-    if(reason STREQUAL "")
-      set(reason "-")
-    endif()
-    string(APPEND report_features "feature ${f} ${_st_${f}} ${_val_${f}} ${reason}\n")
-    # step 7: explicit requests that could not be met
-    _harden_option_name(${f} opt)
-    if((_req_${f} STREQUAL "yes" OR _req_${f} MATCHES "^value=") AND NOT _st_${f} STREQUAL "on")
-      list(APPEND fatal "${opt}=${_optval_${f}}: ${f} is not supported: ${_why_${f}}")
-    elseif(_req_${f} STREQUAL "no" AND NOT _st_${f} STREQUAL "off")
-      list(APPEND fatal "${opt}=${_optval_${f}}: ${f} cannot be turned off: ${_why_${f}}")
+      message(CHECK_FAIL "${state}: ${detail}${cached}")
     endif()
   endforeach()
   list(POP_BACK CMAKE_MESSAGE_INDENT)
-  list(LENGTH enabled nenabled)
-  message(CHECK_PASS "${nenabled} features on")
+  string(REGEX MATCH "\nenabled=([^\n]*)" _ "\n${report}")
+  string(REGEX MATCHALL "[^ ]+" enabled "${CMAKE_MATCH_1}")
+  list(LENGTH enabled n)
+  message(CHECK_PASS "${n} features present")
 
-  string(JOIN " " r_cpp ${res_cpp})
-  string(JOIN " " r_cflags ${res_cflags})
-  string(JOIN " " r_exe_cflags ${res_exe_cflags})
-  string(JOIN " " r_ldflags ${res_ldflags})
-  string(JOIN " " r_exe_ldflags ${res_exe_ldflags})
-  string(JOIN " " r_enabled ${enabled})
-  file(WRITE "${CMAKE_BINARY_DIR}/harden-report.txt"
-    "cppflags=${r_cpp}\ncflags=${r_cflags}\nexe_cflags=${r_exe_cflags}\nldflags=${r_ldflags}\nexe_ldflags=${r_exe_ldflags}\nenabled=${r_enabled}\naudit_expect=${audit_expect}\n${report_features}")
-
-  if(NOT fatal STREQUAL "")
-    string(JOIN "\n  " msg ${fatal})
-    message(FATAL_ERROR "Harden:\n  ${msg}")
+  if(rc STREQUAL "1")
+    # An explicit request that cannot be met.
+    if(err MATCHES "^cannot [a-z]+ ([a-z0-9-]+):")
+      _harden_option_name(${CMAKE_MATCH_1} opt)
+      set(err "${opt}=${${opt}}: ${err}")
+    endif()
+    message(FATAL_ERROR "Harden:\n  ${err}")
   endif()
 
-  foreach(pair "HARDEN_CPPFLAGS;res_cpp" "HARDEN_CFLAGS;res_cflags" "HARDEN_EXE_CFLAGS;res_exe_cflags"
-      "HARDEN_LDFLAGS;res_ldflags" "HARDEN_EXE_LDFLAGS;res_exe_ldflags" "HARDEN_ENABLED;enabled"
-      "HARDEN_AUDIT_EXPECT;audit_expect")
-    list(GET pair 0 var)
-    list(GET pair 1 src)
-    set(${var} "${${src}}" CACHE INTERNAL "harden: detected flags")
-    set(${var} "${${src}}" PARENT_SCOPE)
+  foreach(k cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect)
+    string(REGEX MATCH "\n${k}=([^\n]*)" _ "\n${report}")
+    set(v "${CMAKE_MATCH_1}")
+    if(NOT k STREQUAL "audit_expect")
+      string(REPLACE " " ";" v "${v}")
+    endif()
+    string(TOUPPER "HARDEN_${k}" var)
+    set(${var} "${v}" CACHE INTERNAL "harden: detected flags")
+    set(${var} "${v}" PARENT_SCOPE)
   endforeach()
 endfunction()
 
@@ -1172,6 +691,31 @@ if(NOT "C" IN_LIST _harden_languages)
   message(FATAL_ERROR "Harden: the C language must be enabled (project(... C) or enable_language(C)) before including the module")
 endif()
 unset(_harden_languages)
+
+# The builder's CPPFLAGS join CMAKE_C_FLAGS at the first configure, as CFLAGS
+# do (see the documentation above); their words already there are skipped.
+if(NOT DEFINED CACHE{_HARDEN_ENV_CPPFLAGS})
+  separate_arguments(_harden_words UNIX_COMMAND "$ENV{CPPFLAGS}")
+  separate_arguments(_harden_have UNIX_COMMAND "${CMAKE_C_FLAGS}")
+  set(_harden_add "")
+  foreach(_harden_w IN LISTS _harden_words)
+    if(NOT _harden_w IN_LIST _harden_have)
+      string(APPEND _harden_add " ${_harden_w}")
+    endif()
+  endforeach()
+  if(NOT _harden_add STREQUAL "")
+    # Also as a normal variable: one set by the project hides the entry.
+    string(STRIP "${CMAKE_C_FLAGS}${_harden_add}" _harden_w)
+    string(STRIP "$CACHE{CMAKE_C_FLAGS}${_harden_add}" _harden_have)
+    set_property(CACHE CMAKE_C_FLAGS PROPERTY VALUE "${_harden_have}")
+    set(CMAKE_C_FLAGS "${_harden_w}")
+  endif()
+  set(_HARDEN_ENV_CPPFLAGS "$ENV{CPPFLAGS}" CACHE INTERNAL "CPPFLAGS added to CMAKE_C_FLAGS at the first configure")
+  unset(_harden_words)
+  unset(_harden_have)
+  unset(_harden_add)
+  unset(_harden_w)
+endif()
 
 _harden_detect()
 

@@ -4,7 +4,8 @@
 # report lands in the top-level build directory, the program is hardened, the
 # audit test (harden_add_audit_test, harden-audit built from the repository's
 # tools/) passes, and neither the subproject nor harden-audit is installed.
-. "$(dirname "$0")/helpers"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc ninja readelf
 
 src=$S/examples/autotools/src
 p=$T/proj
@@ -24,14 +25,14 @@ install(TARGETS app lib DESTINATION bin)
 file(WRITE "\${CMAKE_BINARY_DIR}/vars.txt" "cflags=\${HARDEN_CFLAGS}\n")
 EOT
 b=$T/build
-CC=gcc configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
+CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
 [ -f "$b/harden-report.txt" ] || fail "no report in the top-level build directory"
-want=$(report "$b" cflags | tr ' ' ';')
+want=$(report_key "$b/harden-report.txt" cflags | tr ' ' ';')
 grep -qx "cflags=$want" "$b/vars.txt" || fail "HARDEN_CFLAGS not visible in the parent: $(cat "$b/vars.txt")"
-build "$b"
+cmake_build "$b"
 assert_hardened_program "$b/app"
 assert_hardened_library "$b/liblib.so"
-audit_test_passes "$b" app-audit
+cmake_audit_test_passes "$b" app-audit
 grep -q "Test command: $b/harden-tools/harden-audit .* \"$b/app\" \"$b/liblib.so\"\$" "$b.app-audit.log" ||
 	fail "app-audit does not audit app and liblib.so"
 grep -q "$S/tools/harden-audit\.c" "$b.build.log" || fail "harden-audit not built from $S/tools"

@@ -5,9 +5,11 @@
 # test is still added, says why, and ctest reports it as skipped; with
 # -DHARDEN_AUDIT=<a build-machine harden-audit> it audits the aarch64
 # program and library against audit_expect and passes.
-. "$(dirname "$0")/helpers"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+EXAMPLE=$S/examples/cmake
+need gcc ninja readelf ctest make
 
-command -v aarch64-linux-gnu-gcc >/dev/null || { echo "SKIP: aarch64-linux-gnu-gcc not installed"; exit 77; }
+have aarch64-linux-gnu-gcc || skip "aarch64-linux-gnu-gcc not installed"
 cat >"$T/aarch64.cmake" <<EOT
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
@@ -16,8 +18,8 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 EOT
 
 b=$T/skip
-configure "$b" "$EXAMPLE" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$T/aarch64.cmake"
-[ -n "$(report "$b" audit_expect)" ] || fail "empty audit_expect for aarch64"
+cmake_configure "$b" "$EXAMPLE" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$T/aarch64.cmake"
+[ -n "$(report_key "$b/harden-report.txt" audit_expect)" ] || fail "empty audit_expect for aarch64"
 if command -v harden-audit >/dev/null; then
 	# One on PATH: find_program takes it.
 	grep -qx "HARDEN_AUDIT:FILEPATH=$(command -v harden-audit)" "$b/CMakeCache.txt" || fail "harden-audit on PATH not found"
@@ -35,11 +37,11 @@ fi
 # A build-machine harden-audit, given explicitly.
 run "$T/make.log" make -C "$S/tools" O="$T/tool" CC=gcc "$T/tool/harden-audit"
 b=$T/given
-configure "$b" "$EXAMPLE" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$T/aarch64.cmake" \
+cmake_configure "$b" "$EXAMPLE" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$T/aarch64.cmake" \
 	-DHARDEN_AUDIT="$T/tool/harden-audit"
-build "$b"
+cmake_build "$b"
 readelf -h "$b/tally" | grep -q AArch64 || fail "not an aarch64 program"
-audit_test_passes "$b" tally-audit
+cmake_audit_test_passes "$b" tally-audit
 grep -q "Test command: $T/tool/harden-audit \"--expect\" \".*\" \"$b/tally\" \"$b/libtally.so.1.0.0\"\$" "$b.tally-audit.log" ||
 	fail "not the given harden-audit on tally and libtally: $(grep 'Test command' "$b.tally-audit.log")"
 exit 0

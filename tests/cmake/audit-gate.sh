@@ -9,12 +9,13 @@
 # unknown fails the gate: it is not proven), and a program that was never
 # hardened (gcc's defaults lack bind-now and the canary).  ctest exits
 # non-zero.
-# The premises are checked with readelf.  The brief's form, the target's own
+# The premises are checked with readelf.  The documented form, the target's own
 # options with Harden::Harden, does not undo anything: CMake puts the
 # options of linked targets after the target's own, the program stays PIE
 # and its audit passes.  At level none nothing is expected: the tests run
 # harden-audit without --expect and pass.
-. "$(dirname "$0")/helpers"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc ninja readelf ctest
 
 src=$S/examples/autotools/src
 p=$T/proj
@@ -61,21 +62,21 @@ foreach(t good nopie nopie2 nossp plain own)
 endforeach()
 EOT
 b=$T/build
-CC=gcc configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
-expect=$(report "$b" audit_expect)
+CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
+expect=$(report_key "$b/harden-report.txt" audit_expect)
 case ",$expect," in *,pie,*) ;; *) fail "pie not expected with gcc: $expect" ;; esac
 case ",$expect," in *,stack-protector,*) ;; *) fail "stack-protector not expected with gcc: $expect" ;; esac
-build "$b"
+cmake_build "$b"
 
 # The premises.
 assert_hardened_program "$b/good"
 assert_hardened_program "$b/own"
 for f in nopie nopie2; do
-	is_exec "$b/$f" || fail "$f is not ET_EXEC: the -no-pie did not win"
-	has_canary "$b/$f" || fail "$f lost its canary too"
+	[ "$(elf_type "$b/$f")" = EXEC ] || fail "$f is not ET_EXEC: the -no-pie did not win"
+	elf_has_canary "$b/$f" || fail "$f lost its canary too"
 done
-has_canary "$b/libnossp.so" && fail "libnossp.so has a canary: -fno-stack-protector did not win"
-has_relro "$b/libnossp.so" || fail "libnossp.so lost RELRO too"
+elf_has_canary "$b/libnossp.so" && fail "libnossp.so has a canary: -fno-stack-protector did not win"
+elf_has_relro "$b/libnossp.so" || fail "libnossp.so lost RELRO too"
 
 # The whole suite fails.
 if ctest --test-dir "$b" --output-on-failure >"$T/all.log" 2>&1; then
@@ -108,13 +109,13 @@ n=$(grep -c 'not proven' "$T/nossp.log")
 [ "$n" -eq 1 ] || { cat "$T/nossp.log"; fail "nossp-audit: $n features not proven, want stack-protector only"; }
 # The unhardened program fails for each expected feature that the
 # toolchain's defaults do not give it (at least bind-now with gcc).
-if has_bind_now "$b/plain"; then
+if elf_has_now "$b/plain"; then
 	echo "note: this gcc links with BIND_NOW by default; plain-audit not checked"
 else
 	audit plain
 	[ $rc -ne 0 ] || { cat "$T/plain.log"; fail "plain-audit passed"; }
 	grep -q "$b/plain: bind-now not proven: no" "$T/plain.log" || { cat "$T/plain.log"; fail "plain-audit does not name bind-now"; }
-	has_canary "$b/plain" || grep -q "$b/plain: stack-protector not proven" "$T/plain.log" ||
+	elf_has_canary "$b/plain" || grep -q "$b/plain: stack-protector not proven" "$T/plain.log" ||
 		{ cat "$T/plain.log"; fail "plain-audit does not name stack-protector"; }
 fi
 
@@ -124,9 +125,9 @@ grep -q "Test command: $b/harden-tools/harden-audit \"--expect\" \"$expect\" \"$
 	{ grep 'Test command' "$T/show.log"; fail "unexpected audit command"; }
 
 # Level none: nothing promised, nothing expected, every audit test passes.
-configure "$b" "$p" -DHARDENING=none
-[ -z "$(report "$b" audit_expect)" ] || fail "level none: audit_expect=$(report "$b" audit_expect)"
-build "$b"
+cmake_configure "$b" "$p" -DHARDENING=none
+[ -z "$(report_key "$b/harden-report.txt" audit_expect)" ] || fail "level none: audit_expect=$(report_key "$b/harden-report.txt" audit_expect)"
+cmake_build "$b"
 run "$T/none.log" ctest --test-dir "$b" -V
 grep -q -- '--expect' "$T/none.log" && fail "level none: the audit still has --expect"
 grep -q "Test command: $b/harden-tools/harden-audit \"$b/nopie\"\$" "$T/none.log" ||

@@ -4,11 +4,13 @@
 # fortify, PIE, full RELRO, NX), the shared library too but without -pie,
 # and ctest runs the program and the audit test, which proves the detected
 # features (audit_expect) on both with harden-audit built by the module.
-. "$(dirname "$0")/helpers"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+EXAMPLE=$S/examples/cmake
+need gcc ninja readelf ctest
 
 b=$T/build
-CC=gcc configure "$b" "$EXAMPLE" -G Ninja -DCMAKE_BUILD_TYPE=Release
-build "$b"
+CC=gcc cmake_configure "$b" "$EXAMPLE" -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake_build "$b"
 assert_hardened_program "$b/tally"
 assert_hardened_library "$b/libtally.so"
 
@@ -16,7 +18,7 @@ assert_hardened_library "$b/libtally.so"
 grep -- '-shared' "$b.build.log" | grep -q -- ' -pie' && fail "-pie on the shared library's link line"
 grep -- '-o tally ' "$b.build.log" | grep -q -- ' -pie' || fail "no -pie on the program's link line"
 
-enabled=$(report "$b" enabled)
+enabled=$(report_key "$b/harden-report.txt" enabled)
 for f in stack-protector=strong fortify-source=3 pie=yes relro=yes bind-now=yes noexecstack=yes; do
 	case " $enabled " in
 	*" $f "*) ;;
@@ -27,9 +29,9 @@ done
 run "$T/ctest.log" ctest --test-dir "$b" --output-on-failure
 grep -q '100% tests passed, 0 tests failed out of 2' "$T/ctest.log" || fail "ctest did not pass both tests"
 grep -q 'tally-audit .*Passed' "$T/ctest.log" || fail "no passing tally-audit test"
-[ "$(report "$b" audit_expect)" = "stack-protector,fortify-source,pie,relro,bind-now,noexecstack" ] ||
-	[ "$(uname -m)" != x86_64 ] || fail "audit_expect with gcc: $(report "$b" audit_expect)"
-audit_test_passes "$b" tally-audit
+[ "$(report_key "$b/harden-report.txt" audit_expect)" = "stack-protector,fortify-source,pie,relro,bind-now,noexecstack" ] ||
+	[ "$(uname -m)" != x86_64 ] || fail "audit_expect with gcc: $(report_key "$b/harden-report.txt" audit_expect)"
+cmake_audit_test_passes "$b" tally-audit
 grep -q "Test command: $b/harden-tools/harden-audit .* \"$b/tally\" \"$b/libtally.so.1.0.0\"\$" "$b.tally-audit.log" ||
 	fail "tally-audit does not audit tally and libtally: $(grep 'Test command' "$b.tally-audit.log")"
 # harden-audit is built by the project, not installed, not from PATH.

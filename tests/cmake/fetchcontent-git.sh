@@ -3,9 +3,9 @@
 # FetchContent_MakeAvailable() gives Harden::Harden, the program built
 # with it is hardened, and its audit test (harden-audit built from the
 # fetched tools/) passes.
-. "$(dirname "$0")/helpers"
+. "$HARDEN_SRCDIR/tests/lib.sh"
 
-command -v git >/dev/null || { echo "SKIP: no git"; exit 77; }
+need git gcc ninja readelf
 # A throw-away repository holding what a clone of harden would.
 g=$T/harden.git
 mkdir -p "$g"
@@ -32,11 +32,11 @@ enable_testing()
 harden_add_audit_test(app-audit app)
 EOT
 b=$T/build
-CC=gcc configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
+CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
 [ -f "$b/_deps/harden-src/cmake/Harden.cmake" ] || fail "harden was not fetched into _deps"
 grep -q 'Hardening (level standard) - ' "$b.configure.log" || fail "no hardening summary"
-build "$b"
+cmake_build "$b"
 assert_hardened_program "$b/app"
 grep -q "$b/_deps/harden-src/tools/harden-audit\.c" "$b.build.log" || fail "harden-audit not built from the fetched tools/"
-audit_test_passes "$b" app-audit
+cmake_audit_test_passes "$b" app-audit
 exit 0

@@ -1,19 +1,24 @@
 #!/bin/sh
 # cmake --install of this repository gives a module-only package:
-# find_package(Harden 0.1 REQUIRED) from another project finds it, creates
-# Harden::Harden and hardens the program; harden_add_audit_test() builds
-# harden-audit from the sources installed with the package and the audit
-# test passes (and fails for a program linked with -no-pie behind the
-# module's back); a version of another major is refused.
-. "$(dirname "$0")/helpers"
+# find_package(Harden 0.1 REQUIRED) from another project finds it, runs the
+# installed driver (catalog/harden-flags, executable) on the installed
+# catalog, creates Harden::Harden and hardens the program;
+# harden_add_audit_test() builds harden-audit from the sources installed
+# with the package and the audit test passes (and fails for a program linked
+# with -no-pie behind the module's back); a version of another major is
+# refused.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc ninja readelf ctest
 
-configure "$T/hb" "$S"
+cmake_configure "$T/hb" "$S"
 run "$T/install.log" cmake --install "$T/hb" --prefix "$T/prefix"
 d=$T/prefix/share/cmake/Harden
-for f in Harden.cmake HardenConfig.cmake HardenConfigVersion.cmake catalog/features.txt catalog/probe.c catalog/traits.c \
+for f in Harden.cmake HardenConfig.cmake HardenConfigVersion.cmake catalog/features.txt catalog/probe.c catalog/traits.c catalog/harden-flags \
     tools/harden-audit.c tools/elf.c tools/checks.c tools/dwarf.c tools/elf.h tools/audit.h; do
 	[ -f "$d/$f" ] || fail "not installed: $f"
 done
+[ -x "$d/catalog/harden-flags" ] || fail "harden-flags installed without the execute permission"
+"$d/catalog/harden-flags" --list | grep -q '^stack-protector ' || fail "the installed harden-flags does not run"
 
 src=$S/examples/autotools/src
 p=$T/proj
@@ -35,13 +40,14 @@ harden_add_audit_test(app-audit app)
 harden_add_audit_test(nopie-audit nopie)
 EOT
 b=$T/build
-CC=gcc configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$T/prefix" -DWANT=0.1
+CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$T/prefix" -DWANT=0.1
 grep -q "^Harden_DIR:PATH=$d\$" "$b/CMakeCache.txt" || fail "Harden_DIR is not the installed package"
-build "$b"
+grep -q "$d/catalog/probe.c" "$b/CMakeFiles/harden/probe.log" || fail "the probes did not use the installed catalog"
+cmake_build "$b"
 assert_hardened_program "$b/app"
 grep -q "$d/tools/harden-audit\.c" "$b.build.log" || fail "harden-audit not built from the installed sources"
 grep -q "$S/tools" "$b.build.log" && fail "the installed package used the source tree's tools/"
-audit_test_passes "$b" app-audit
+cmake_audit_test_passes "$b" app-audit
 if ctest --test-dir "$b" -R '^nopie-audit$' --output-on-failure >"$T/nopie.log" 2>&1; then
 	cat "$T/nopie.log"
 	fail "nopie-audit passed"

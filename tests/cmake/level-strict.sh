@@ -3,7 +3,8 @@
 # the strict features (gcc 12: auto-var-init, zero-call-used-regs, wrapv,
 # no-delete-null-pointer-checks, no-strict-aliasing on; strict-flex-arrays
 # needs gcc 13) on its objects; -DHARDENING=standard on the command line wins.
-. "$(dirname "$0")/helpers"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc ninja
 
 p=$T/proj
 mkdir -p "$p"
@@ -18,21 +19,21 @@ target_include_directories(app PRIVATE "$S/examples/autotools/src")
 target_link_libraries(app PRIVATE Harden::Harden)
 EOT
 b=$T/build
-CC=gcc configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
+CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
 grep -q '^HARDENING:STRING=strict$' "$b/CMakeCache.txt" || fail "HARDENING is not strict"
-expect_state "$b" auto-var-init "on zero"
-expect_state "$b" zero-call-used-regs "on used-gpr"
-expect_state "$b" wrapv "on yes"
-expect_state "$b" no-delete-null-pointer-checks "on yes"
-expect_state "$b" no-strict-aliasing "on yes"
-expect_state "$b" strict-flex-arrays "unsupported -"
-build "$b"
+report_expect "$b/harden-report.txt" auto-var-init "on zero"
+report_expect "$b/harden-report.txt" zero-call-used-regs "on used-gpr"
+report_expect "$b/harden-report.txt" wrapv "on yes"
+report_expect "$b/harden-report.txt" no-delete-null-pointer-checks "on yes"
+report_expect "$b/harden-report.txt" no-strict-aliasing "on yes"
+report_expect "$b/harden-report.txt" strict-flex-arrays "unsupported -"
+cmake_build "$b"
 grep -- '-o .*main.c.o' "$b.build.log" | grep -q -- '-ftrivial-auto-var-init=zero' || fail "no -ftrivial-auto-var-init=zero on the compile line"
 
 b2=$T/build2
-CC=gcc configure "$b2" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHARDENING=standard
-expect_state "$b2" auto-var-init "off -"
-case $(report "$b2" cflags) in
+CC=gcc cmake_configure "$b2" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHARDENING=standard
+report_expect "$b2/harden-report.txt" auto-var-init "off -"
+case $(report_key "$b2/harden-report.txt" cflags) in
 *trivial-auto-var-init*) fail "strict flag at the standard level" ;;
 esac
 exit 0

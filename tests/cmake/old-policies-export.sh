@@ -7,7 +7,8 @@
 # * the library's objects are hardened (canary, fortified calls);
 # * no hardening flag and no Harden target leaks into the exported files;
 # * another project imports the installed library without Harden.
-. "$(dirname "$0")/helpers"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc ninja readelf
 
 src=$S/examples/autotools/src
 p=$T/proj
@@ -35,16 +36,16 @@ file(WRITE "\${CMAKE_BINARY_DIR}/oldConfig.cmake" "include(\\"\\\${CMAKE_CURRENT
 install(FILES "\${CMAKE_BINARY_DIR}/oldConfig.cmake" DESTINATION lib/cmake/old)
 EOT
 b=$T/build
-CC=gcc configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
+CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
 [ "$(cat "$b/cmp0083.txt")" = "[]" ] || fail "CMP0083 is set ($(cat "$b/cmp0083.txt")): the test needs it unset"
-build "$b"
+cmake_build "$b"
 for exe in tally-bin app2; do
 	grep -- "-o CMakeFiles/$exe.dir/.*main.c.o" "$b.build.log" | grep -q -- '-fPIE' || fail "$exe: no -fPIE"
 	grep -- "-o $exe " "$b.build.log" | grep -q -- ' -pie' || fail "$exe: no -pie"
 	assert_hardened_program "$b/$exe"
 done
-has_canary "$b/libtally.a" || fail "libtally.a: no canary"
-has_fortify "$b/libtally.a" || fail "libtally.a: no fortified calls"
+elf_has_canary "$b/libtally.a" || fail "libtally.a: no canary"
+elf_has_chk "$b/libtally.a" || fail "libtally.a: no fortified calls"
 grep -q -- '-fPIE' "$b.build.log" && grep -- 'tally.c.o -c' "$b.build.log" | grep -q -- '-fPIE' &&
 	fail "exe-only flag on the static library"
 
@@ -65,8 +66,8 @@ find_package(old REQUIRED)
 add_executable(user "$src/main.c")
 target_link_libraries(user PRIVATE old::tally)
 EOT
-CC=gcc configure "$T/cb" "$c" -G Ninja -DCMAKE_PREFIX_PATH="$T/prefix"
-build "$T/cb"
+CC=gcc cmake_configure "$T/cb" "$c" -G Ninja -DCMAKE_PREFIX_PATH="$T/prefix"
+cmake_build "$T/cb"
 grep -q -e '-fstack-protector' -e '-pie' "$T/cb.build.log" && fail "the consumer got hardening flags from the export"
 [ "$(printf 'a b\n' | "$T/cb/user")" = "      1       2       4 -" ] || fail "the consumer's program does not run"
 exit 0

@@ -3,10 +3,11 @@
 # entry per feature (upper case, - -> _), default AUTO, whose choices are
 # AUTO ON OFF and the feature's value names in catalog order; no other
 # HARDENING_* option.
-. "$(dirname "$0")/helpers"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+EXAMPLE=$S/examples/cmake
 
 b=$T/build
-configure "$b" "$EXAMPLE" -DCMAKE_BUILD_TYPE=Release
+cmake_configure "$b" "$EXAMPLE" -DCMAKE_BUILD_TYPE=Release
 awk '
 $1 == "feature" { if (name != "") print name, vals; name = $2; vals = "AUTO;ON;OFF"; seen = "" }
 $1 == "value" && index(seen, " " $3 " ") == 0 { vals = vals ";" $3; seen = seen " " $3 " " }

@@ -3,7 +3,8 @@
 # probes and the results follow the new compiler: zero-call-used-regs, on
 # with gcc 12, is unsupported with clang 14, and the program rebuilt with
 # clang does not get -fzero-call-used-regs.
-. "$(dirname "$0")/helpers"
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc clang ninja
 
 src=$S/examples/autotools/src
 p=$T/proj
@@ -19,12 +20,12 @@ target_include_directories(app PRIVATE "$src")
 target_link_libraries(app PRIVATE Harden::Harden)
 EOT
 b=$T/build
-CC=gcc configure "$b" "$p" -G Ninja
-expect_state "$b" zero-call-used-regs "on used-gpr"
+CC=gcc cmake_configure "$b" "$p" -G Ninja
+report_expect "$b/harden-report.txt" zero-call-used-regs "on used-gpr"
 run "$T/re.log" cmake "$b" -DCMAKE_C_COMPILER=clang
 grep -q 'CMAKE_C_COMPILER:.*=.*clang' "$b/CMakeCache.txt" || fail "the compiler did not change"
 grep -q 'Probing hardening flags' "$T/re.log" || fail "probes did not re-run"
-expect_state "$b" zero-call-used-regs "unsupported -"
-build "$b"
+report_expect "$b/harden-report.txt" zero-call-used-regs "unsupported -"
+cmake_build "$b"
 grep -q -- '-fzero-call-used-regs' "$b.build.log" && fail "gcc's flag reached the clang build"
 exit 0

@@ -1,9 +1,13 @@
 #!/bin/sh
-# harden-report.txt has exactly the five flag lines, enabled=, audit_expect=
-# and one "feature <name> <state> <value> <reason>" line per catalog feature
-# in catalog order, and it agrees with HARDEN_CPPFLAGS ... HARDEN_ENABLED,
-# HARDEN_AUDIT_EXPECT and the summary the configure printed.
-. "$(dirname "$0")/helpers"
+# harden-report.txt is the driver's report verbatim (catalog/README.md, "The
+# report"): the same as harden-flags prints for the same inputs (CC, the
+# CMAKE_C_FLAGS of the build type, the readelf), the header keys in order,
+# one "feature <name> <state> <value> <reason>" line per catalog feature in
+# catalog order, each followed by its flags and detail lines; and it agrees
+# with HARDEN_CPPFLAGS ... HARDEN_ENABLED, HARDEN_AUDIT_EXPECT and the
+# summary the configure printed.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc readelf
 
 p=$T/proj
 mkdir -p "$p"
@@ -19,27 +23,42 @@ foreach(v CPPFLAGS CFLAGS EXE_CFLAGS LDFLAGS EXE_LDFLAGS ENABLED AUDIT_EXPECT)
   string(APPEND out "\${k}=\${l}\n")
 endforeach()
 file(WRITE "\${CMAKE_BINARY_DIR}/vars.txt" "\${out}")
+file(WRITE "\${CMAKE_BINARY_DIR}/inputs.txt" "\${CMAKE_C_COMPILER}\n\${CMAKE_C_FLAGS} \${CMAKE_C_FLAGS_RELEASE}\n")
 EOT
 b=$T/build
-CC=gcc configure "$b" "$p" -DCMAKE_BUILD_TYPE=Release
+CC=gcc cmake_configure "$b" "$p" -DCMAKE_BUILD_TYPE=Release
 r=$b/harden-report.txt
-sed -n 1,7p "$r" | cut -d= -f1 | tr '\n' ' ' >"$T/keys"
-[ "$(cat "$T/keys")" = "cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect " ] || fail "header lines: $(cat "$T/keys")"
-sed -n 1,7p "$r" >"$T/head"
+
+# The driver's own report for the same inputs.
+readelf=$(sed -n 's/^CMAKE_READELF:FILEPATH=//p' "$b/CMakeCache.txt")
+sh "$S/catalog/harden-flags" CC="$(sed -n 1p "$b/inputs.txt")" CPPFLAGS= CFLAGS="$(sed -n 2p "$b/inputs.txt")" \
+	LDFLAGS= READELF="${readelf:-no}" >"$T/driver" || fail "harden-flags failed"
+grep -v '^runs=' "$T/driver" >"$T/d"
+grep -v '^runs=' "$r" >"$T/c"
+cmp -s "$T/d" "$T/c" || { diff "$T/d" "$T/c"; fail "harden-report.txt is not the driver's report"; }
+
+sed -n 1,11p "$r" | cut -d= -f1 | tr '\n' ' ' >"$T/keys"
+[ "$(cat "$T/keys")" = "version level runs traits cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect " ] ||
+	fail "header lines: $(cat "$T/keys")"
+sed -n 5,11p "$r" >"$T/head"
 cmp -s "$b/vars.txt" "$T/head" || { diff "$b/vars.txt" "$T/head"; fail "HARDEN_* differ from the report"; }
 awk '$1 == "feature" { print $2 }' "$S/catalog/features.txt" >"$T/cat-features"
-sed -n '8,$p' "$r" | awk '{ print $2 }' >"$T/rep-features"
+awk '$1 == "feature" { print $2 }' "$r" >"$T/rep-features"
 cmp -s "$T/cat-features" "$T/rep-features" || { diff "$T/cat-features" "$T/rep-features"; fail "feature lines differ from the catalog"; }
-sed -n '8,$p' "$r" | awk '$1 != "feature" || NF < 5 || ($3 != "on" && $3 != "off" && $3 != "unsupported") { bad = 1; print } END { exit bad }' ||
-	fail "malformed feature lines"
-# enabled= is exactly the features that are on, with their values.
-on=$(awk '$1 == "feature" && $3 == "on" { printf "%s%s=%s", sep, $2, $4; sep = " " }' "$r")
-[ "$on" = "$(report "$b" enabled)" ] || fail "enabled= ($(report "$b" enabled)) is not the on features ($on)"
+sed -n '12,$p' "$r" | awk '
+	$1 == "feature" { if (NF < 5 || $3 !~ /^(on|off|unsupported|builder)$/) bad = 1; f = $2; next }
+	($1 == "flags" || $1 == "detail" || $1 == "result") && $2 == f { next }
+	{ bad = 1; print }
+	END { exit bad }' || fail "malformed feature lines"
+# enabled= is exactly the features that are present, with their values.
+on=$(awk '$1 == "feature" && ($3 == "on" || ($3 == "builder" && / present$/)) { printf "%s%s=%s", sep, $2, $4; sep = " " }' "$r")
+[ "$on" = "$(report_key "$r" enabled)" ] || fail "enabled= ($(report_key "$r" enabled)) is not the present features ($on)"
 [ -n "$on" ] || fail "nothing on with gcc"
-# Every feature appears in the summary with the same state.
-while read -r _ name st _; do
-	grep -q -- "-- *$name - $st" "$b.configure.log" || fail "summary lacks '$name - $st'"
+# Every feature appears in the summary with its state and detail.
+while read -r _ name detail; do
+	st=$(report_state "$r" "$name")
+	grep -qxF -- "--   $name - $st: $detail" "$b.configure.log" || fail "summary lacks '$name - $st: $detail'"
 done <<EOT
-$(sed -n '8,$p' "$r")
+$(grep '^detail ' "$r")
 EOT
 exit 0
