@@ -119,7 +119,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-971bf17a])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-f794573d])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -642,7 +642,7 @@ while read -r kind name rest; do
 	fi
 	i=@S|@nf
 	eval "@<:@ \"\@S|@f_name_@S|@i\" = \"\@S|@name\" @:>@" 2>/dev/null || {
-		printf '%s: %s/features.txt: row before its feature: %s %s\n' "@S|@me" "@S|@catalog" "@S|@kind" "@S|@name" >&2
+		printf '%s: %s/features.txt: row not under its feature: %s %s\n' "@S|@me" "@S|@catalog" "@S|@kind" "@S|@name" >&2
 		exit 3
 	}
 	case @S|@kind in
@@ -652,8 +652,8 @@ while read -r kind name rest; do
 		eval "r_value_@S|@nr=\@S|@1 r_proof_@S|@nr=\@S|@2"
 		shift 2
 		eval "r_flags_@S|@nr=\@S|@* f_rows_@S|@i=\"\@S|@f_rows_@S|@i @S|@nr\""
-		eval "vs=\@S|@f_values_@S|@i pr=\@S|@f_presence_@S|@i"
-		case " @S|@vs " in *" @S|@1 "*) ;; *) eval "f_values_@S|@i=\"\@S|@vs \@S|@{r_value_@S|@nr}\"" ;; esac
+		eval "vs=\@S|@f_values_@S|@i pr=\@S|@f_presence_@S|@i v=\@S|@r_value_@S|@nr"
+		case " @S|@vs " in *" @S|@v "*) ;; *) eval "f_values_@S|@i=\"\@S|@vs \@S|@v\"" ;; esac
 		eval "p=\@S|@r_proof_@S|@nr"
 		case @S|@pr:@S|@p in
 		sym:*:sym:*)
@@ -732,7 +732,9 @@ for r in @S|@requests; do
 	case " auto yes no@S|@vs " in
 	*" @S|@value "*) ;;
 	*) list=
-	   for v in auto yes no@S|@vs; do list="@S|@list@S|@{list:+, }@S|@v"; done
+	   for v in auto yes no@S|@vs; do
+		case ", @S|@list, " in *", @S|@v, "*) ;; *) list="@S|@list@S|@{list:+, }@S|@v" ;; esac
+	   done
 	   usage_error "invalid value '@S|@value' for @S|@fn: use @S|@list" ;;
 	esac
 	eval "l=\@S|@f_level_@S|@i"
@@ -758,15 +760,18 @@ level=@S|@level
 requests=@S|@requests
 knowns=@S|@knowns"
 
-@%:@ cache_fresh: FILE begins with "input LINE" for every line of the inputs
-@%:@ and is newer than the compiler and the catalog.
+@%:@ cache_fresh: FILE begins with "input LINE" for every line of the inputs,
+@%:@ and the compiler, the catalog and this program were not installed or
+@%:@ changed since it was written (their change time: a package keeps the
+@%:@ upstream modification time).
 cache_fresh() {
 	@<:@ -f "@S|@cache" @:>@ || return 1
 	set -- @S|@CC
 	ccpath=@S|@(command -v "@S|@1" 2>/dev/null) || return 1
-	for f in "@S|@ccpath" "@S|@catalog/features.txt" "@S|@catalog/probe.c" "@S|@catalog/traits.c" "@S|@0"; do
-		@<:@ -e "@S|@f" @:>@ && @<:@ "@S|@f" -nt "@S|@cache" @:>@ && return 1
-	done
+	case @S|@ccpath in /*) ;; *) return 1 ;; esac
+	newer=@S|@(find -L "@S|@ccpath" "@S|@catalog/features.txt" "@S|@catalog/probe.c" "@S|@catalog/traits.c" "@S|@0" \
+		-cnewer "@S|@cache" 2>&1) || return 1
+	@<:@ -z "@S|@newer" @:>@ || return 1
 	IFS='
 '
 	set -- @S|@inputs
