@@ -119,7 +119,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-f794573d])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-d7a4c5e2])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1185,6 +1185,20 @@ builds_without() {
 	finish b@S|@nbuild
 }
 
+@%:@ start_offs: the set's code once more per asm feature, with its off flags.
+start_offs() {
+	for n in @S|@need_asm; do
+		eval "off=\@S|@f_off_@S|@n"
+		ocpp=
+		for t in @S|@off; do
+			case @S|@t in cpp:*|cc:*|cc+ld:*|exe-cc:*) ocpp="@S|@ocpp @S|@{t@%:@*:}" ;; esac
+		done
+		eval "offflags_@S|@n=\@S|@ocpp"
+		start @S|@{b}_off@S|@n @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -fno-lto @S|@ocpp -S -o "@S|@work/@S|@{b}_off@S|@n.s" "@S|@catalog/probe.c"
+		offs="@S|@offs @S|@n"
+	done
+}
+
 @%:@ probe SET: builds and proves SET; pushes what remains onto the stack.
 nbuild=0
 probe() {
@@ -1205,18 +1219,25 @@ probe() {
 		start @S|@{b}_on @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -fno-lto -S -o "@S|@work/@S|@{b}_on.s" "@S|@catalog/probe.c"
 	@<:@ -n "@S|@need_misuse" @:>@ &&
 		start @S|@{b}_misuse @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -Dharden_probe_format_misuse -c -o "@S|@work/@S|@{b}_misuse.o" "@S|@catalog/probe.c"
+	@%:@ The set's assembly comes first (a compile is quicker than a link):
+	@%:@ once it passes, the off variants start while the link goes on.
+	asm_ok=0 asm_why= asm_hopeless= offs=
+	if @<:@ -n "@S|@need_asm" @:>@; then
+		if finish @S|@{b}_on; then
+			start_offs
+		else
+			asm_ok=1 asm_why=@S|@why asm_hopeless=yes
+			@%:@ No assembly at all, whatever the candidates: no asm proof can pass.
+			for n in @S|@members; do blamed @S|@n "@S|@work/@S|@{b}_on.err" && asm_hopeless=; done
+		fi
+	fi
 	finish @S|@b
 	build_ok=@S|@? build_why=@S|@why
-	asm_ok=0 asm_why= asm_hopeless=
-	if @<:@ -n "@S|@need_asm" @:>@ && ! finish @S|@{b}_on; then
-		asm_ok=1 asm_why=@S|@why asm_hopeless=yes
-		@%:@ No assembly at all, whatever the candidates: no asm proof can pass.
-		for n in @S|@members; do blamed @S|@n "@S|@work/@S|@{b}_on.err" && asm_hopeless=; done
-	fi
 	misuse_ok=1
 	@<:@ -n "@S|@need_misuse" @:>@ && { finish @S|@{b}_misuse; misuse_ok=@S|@?; }
 
 	if @<:@ @S|@build_ok -ne 0 @:>@; then
+		for n in @S|@offs; do finish @S|@{b}_off@S|@n; done
 		blame=
 		for n in @S|@members; do
 			if blamed @S|@n "@S|@work/@S|@b.err"; then
@@ -1264,19 +1285,6 @@ probe() {
 		else
 			start @S|@{b}_elf @S|@READELF -W -h -l -d -s "@S|@work/@S|@b"
 		fi
-	fi
-	offs=
-	if @<:@ -n "@S|@need_asm" @:>@ && @<:@ @S|@asm_ok -eq 0 @:>@; then
-		for n in @S|@need_asm; do
-			eval "off=\@S|@f_off_@S|@n"
-			ocpp=
-			for t in @S|@off; do
-				case @S|@t in cpp:*|cc:*|cc+ld:*|exe-cc:*) ocpp="@S|@ocpp @S|@{t@%:@*:}" ;; esac
-			done
-			eval "offflags_@S|@n=\@S|@ocpp"
-			start @S|@{b}_off@S|@n @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -fno-lto @S|@ocpp -S -o "@S|@work/@S|@{b}_off@S|@n.s" "@S|@catalog/probe.c"
-			offs="@S|@offs @S|@n"
-		done
 	fi
 	syms= props=
 	if @<:@ -n "@S|@need_elf" @:>@ && @<:@ -z "@S|@elf_why" @:>@; then

@@ -1,0 +1,619 @@
+#!/bin/sh
+# bench/configure-time.sh: what harden's standard level adds to a configure,
+# in each frontend, next to the build system's usual per-flag checks over the
+# same flags.  A benchmark, not a test: it prints numbers and never fails on
+# them.  See bench/README.md.
+#
+#   sh bench/configure-time.sh [--rounds=N] [--cc=gcc,clang]
+#                              [--frontends=autoconf,meson,cmake] [--seed=N] [--keep]
+#
+# For each frontend and compiler, three projects of one hello-world C file:
+#   baseline  no hardening at all;
+#   harden    harden's standard level (HARDEN_CHECK, dependency('harden'),
+#             include(Harden));
+#   anchor    the same 12 flags checked one at a time with the build system's
+#             usual tools (AX_APPEND_COMPILE_FLAGS/AX_APPEND_LINK_FLAGS,
+#             cc.get_supported_arguments/get_supported_link_arguments,
+#             check_c_compiler_flag/check_linker_flag).
+# Every configure starts from a fresh build directory.  One untimed warm-up
+# round, then N rounds; in each round all configures of all frontends and
+# compilers run in a new random order.  Then it prints the medians, what
+# harden and the anchor add on top of the baseline, their ratio and whether
+# the goal of issue 8 is met, and a second table for the cached reconfigure.
+# Progress goes to standard error, results to standard output.
+#
+# As root it installs what it lacks with apt-get (Debian package names);
+# otherwise a frontend whose tools are missing is left out, with a message.
+set -eu
+
+me=configure-time
+rounds=5 ccs=gcc,clang frontends=autoconf,meson,cmake keep=no seed=
+
+usage() {
+	sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+for arg; do
+	case $arg in
+	--rounds=*) rounds=${arg#*=} ;;
+	--cc=*) ccs=${arg#*=} ;;
+	--frontends=*) frontends=${arg#*=} ;;
+	--seed=*) seed=${arg#*=} ;;
+	--keep) keep=yes ;;
+	-h|--help) usage; exit 0 ;;
+	*) printf '%s: unknown argument: %s\n' "$me" "$arg" >&2; usage >&2; exit 2 ;;
+	esac
+done
+case $rounds in ''|*[!0-9]*|0) printf '%s: --rounds needs a positive number\n' "$me" >&2; exit 2 ;; esac
+case $seed in *[!0-9]*) printf '%s: --seed needs a number\n' "$me" >&2; exit 2 ;; esac
+ccs=$(printf '%s' "$ccs" | tr ',' ' ')
+asked=$(printf '%s' "$frontends" | tr ',' ' ')
+for f in $asked; do
+	case $f in autoconf|meson|cmake) ;; *) printf '%s: unknown frontend: %s (autoconf, meson, cmake)\n' "$me" "$f" >&2; exit 2 ;; esac
+done
+frontends=
+for f in autoconf meson cmake; do
+	case " $asked " in *" $f "*) frontends="$frontends $f" ;; esac
+done
+if [ -z "$ccs" ] || [ -z "$frontends" ]; then printf '%s: nothing to measure\n' "$me" >&2; exit 2; fi
+
+say() { printf '%s: %s\n' "$me" "$*" >&2; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+
+# The 12 flags of the anchors, the ones harden's standard level gives on
+# x86_64 (README.md, "Features and levels").  -U_FORTIFY_SOURCE first, as it
+# must come before -D_FORTIFY_SOURCE=3 on a command line.
+compile_flags='-U_FORTIFY_SOURCE -fstack-protector-strong -D_FORTIFY_SOURCE=3 -fstack-clash-protection -fcf-protection=full -fPIE -Wformat -Werror=format-security'
+link_flags='-pie -Wl,-z,relro -Wl,-z,now -Wl,-z,noexecstack'
+
+# ---------------------------------------------------------------- tools
+# The Debian packages each frontend needs, and the program that shows each
+# is there (a file for autoconf-archive).
+pkg_ok() {
+	case $1 in
+	autoconf-archive) [ -r /usr/share/aclocal/ax_append_compile_flags.m4 ] ;;
+	ninja-build) have ninja ;;
+	python3) have python3 ;;
+	*) have "$1" ;;
+	esac
+}
+want=python3
+for cc in $ccs; do want="$want $cc"; done
+for f in $frontends; do
+	case $f in
+	autoconf) want="$want autoconf automake autoconf-archive" ;;
+	meson) want="$want meson ninja-build" ;;
+	cmake) want="$want cmake ninja-build" ;;
+	esac
+done
+missing=
+for p in $want; do
+	pkg_ok "$p" || case " $missing " in *" $p "*) ;; *) missing="$missing $p" ;; esac
+done
+if [ -n "$missing" ]; then
+	if [ "$(id -u)" -eq 0 ] && have apt-get; then
+		say "installing$missing"
+		export DEBIAN_FRONTEND=noninteractive
+		# shellcheck disable=SC2086
+		apt-get install -y -qq $missing >&2 ||
+			{ apt-get update -qq >&2 && apt-get install -y -qq $missing >&2; } ||
+			say "apt-get could not install$missing"
+	else
+		say "missing:$missing (run as root to install them)"
+	fi
+fi
+have python3 || { say "python3 is needed"; exit 1; }
+ok_frontends=
+for f in $frontends; do
+	need=
+	case $f in
+	autoconf) need="autoconf automake autoconf-archive" ;;
+	meson) need="meson ninja-build" ;;
+	cmake) need="cmake ninja-build" ;;
+	esac
+	lack=
+	for p in $need; do pkg_ok "$p" || lack="$lack $p"; done
+	if [ -n "$lack" ]; then say "leaving out $f: no$lack"; else ok_frontends="$ok_frontends $f"; fi
+done
+ok_ccs=
+for cc in $ccs; do
+	if have "$cc"; then ok_ccs="$ok_ccs $cc"; else say "leaving out $cc: not found"; fi
+done
+if [ -z "$ok_frontends" ] || [ -z "$ok_ccs" ]; then say "nothing left to measure"; exit 1; fi
+
+# ---------------------------------------------------------------- scratch
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/configure-time.XXXXXX")
+cleanup() {
+	if [ "$keep" = yes ] || [ -e "$scratch/failed" ]; then
+		say "kept $scratch (logs/: every configure's output; times.csv: every timed configure)"
+	else
+		rm -rf "$scratch"
+	fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# The builder's environment stays out: each configure gets CC and nothing else.
+unset CC CFLAGS CPPFLAGS LDFLAGS CCACHE_DIR MAKEFLAGS 2>/dev/null || :
+export LC_ALL=C
+
+hello='#include <stdio.h>
+
+int main(void)
+{
+	puts("hello");
+	return 0;
+}'
+
+# Autoconf: one source tree per variant, autoreconf'd once here (not timed).
+# Plain Autoconf with a Makefile.in of its own, no Automake: Automake's
+# AM_INIT_AUTOMAKE sleeps one second in the background during every
+# configure (so that the generated files are newer than configure), and a
+# one-file project's checks end within that second, which would hide what
+# they cost.  -Werror in the anchor's checks, as projects that use these
+# macros for hardening pass it (a plain check accepts flags that only warn).
+autoconf_project() { # VARIANT
+	d=$scratch/src/autoconf-$1
+	mkdir -p "$d/m4"
+	printf '%s\n' "$hello" >"$d/hello.c"
+	case $1 in
+	baseline) checks='' mk='X_CPPFLAGS =
+X_CFLAGS =
+X_LDFLAGS =' ;;
+	harden)
+		cp "$repo/m4/harden.m4" "$d/m4/"
+		checks='HARDEN_CHECK'
+		mk='X_CPPFLAGS = @HARDEN_CPPFLAGS@
+X_CFLAGS = @HARDEN_CFLAGS@
+X_LDFLAGS = @HARDEN_LDFLAGS@ @HARDEN_EXE_LDFLAGS@' ;;
+	anchor)
+		for m in ax_append_compile_flags ax_append_link_flags ax_check_compile_flag \
+			ax_check_link_flag ax_append_flag ax_require_defined; do
+			cp "/usr/share/aclocal/$m.m4" "$d/m4/"
+		done
+		checks="AX_APPEND_COMPILE_FLAGS([$compile_flags], [ANCHOR_CFLAGS], [-Werror])
+AX_APPEND_LINK_FLAGS([$link_flags], [ANCHOR_LDFLAGS], [-Werror])
+AC_SUBST([ANCHOR_CFLAGS])
+AC_SUBST([ANCHOR_LDFLAGS])"
+		mk='X_CPPFLAGS =
+X_CFLAGS = @ANCHOR_CFLAGS@
+X_LDFLAGS = @ANCHOR_LDFLAGS@' ;;
+	esac
+	printf '%s\n' 'AC_INIT([hello], [1.0])' 'AC_CONFIG_SRCDIR([hello.c])' \
+		'AC_CONFIG_MACRO_DIR([m4])' 'AC_PROG_CC' "$checks" \
+		'AC_CONFIG_FILES([Makefile])' 'AC_OUTPUT' >"$d/configure.ac"
+	# shellcheck disable=SC2016
+	printf '%s\n' 'srcdir = @srcdir@' 'CC = @CC@' 'CPPFLAGS = @CPPFLAGS@' 'CFLAGS = @CFLAGS@' \
+		'LDFLAGS = @LDFLAGS@' "$mk" 'hello: $(srcdir)/hello.c' \
+		'	$(CC) $(X_CPPFLAGS) $(CPPFLAGS) $(X_CFLAGS) $(CFLAGS) $(X_LDFLAGS) $(LDFLAGS) -o $@ $(srcdir)/hello.c' \
+		>"$d/Makefile.in"
+	(cd "$d" && autoreconf -fi) >"$scratch/logs/autoreconf-$1.log" 2>&1 ||
+		{ say "autoreconf failed for autoconf-$1:"; tail -n 5 "$scratch/logs/autoreconf-$1.log" >&2; return 1; }
+}
+
+# Meson: the harden subproject is a copy of the files of `meson/dist.sh
+# --list` with a wrap that provides its dependencies.  Optimised builds
+# (-O2 -g), as packages are built and as Autoconf's default CFLAGS are.
+meson_project() { # VARIANT
+	d=$scratch/src/meson-$1
+	mkdir -p "$d"
+	printf '%s\n' "$hello" >"$d/hello.c"
+	head="project('hello', 'c', default_options: ['buildtype=debugoptimized'])"
+	case $1 in
+	baseline) body="executable('hello', 'hello.c')" ;;
+	harden)
+		mkdir -p "$d/subprojects/harden"
+		(cd "$repo" && sh meson/dist.sh --list) >"$scratch/logs/dist-list.txt" ||
+			{ say "meson/dist.sh --list failed"; return 1; }
+		while IFS= read -r file; do
+			[ -n "$file" ] || continue
+			mkdir -p "$d/subprojects/harden/$(dirname "$file")"
+			cp -p "$repo/$file" "$d/subprojects/harden/$file"
+		done <"$scratch/logs/dist-list.txt"
+		printf '[wrap-file]\ndirectory = harden\n\n[provide]\ndependency_names = harden, harden-exe\n' \
+			>"$d/subprojects/harden.wrap"
+		body="harden_dep = dependency('harden')
+harden_exe_dep = dependency('harden-exe')
+executable('hello', 'hello.c', dependencies: harden_exe_dep)" ;;
+	anchor)
+		q() { for x; do printf "'%s', " "$x"; done; }
+		# shellcheck disable=SC2086
+		body="cc = meson.get_compiler('c')
+anchor_cflags = cc.get_supported_arguments([$(q $compile_flags)])
+anchor_ldflags = cc.get_supported_link_arguments([$(q $link_flags)])
+message('anchor-accepted: ' + ' '.join(anchor_cflags + anchor_ldflags))
+executable('hello', 'hello.c', c_args: anchor_cflags, link_args: anchor_ldflags)" ;;
+	esac
+	printf '%s\n%s\n' "$head" "$body" >"$d/meson.build"
+}
+
+# CMake: the module straight from this repository.  RelWithDebInfo (-O2 -g)
+# for the same reason; the Ninja generator, as Meson uses Ninja (CMake's
+# checks build their try_compile projects with the generator in use).
+cmake_project() { # VARIANT
+	d=$scratch/src/cmake-$1
+	mkdir -p "$d"
+	printf '%s\n' "$hello" >"$d/hello.c"
+	case $1 in
+	baseline) body= ;;
+	harden) body="list(APPEND CMAKE_MODULE_PATH \"$repo/cmake\")
+include(Harden)
+target_link_libraries(hello PRIVATE Harden::Harden)" ;;
+	anchor) body="include(CheckCCompilerFlag)
+include(CheckLinkerFlag)
+set(anchor_accepted)
+foreach(flag $compile_flags)
+  string(MAKE_C_IDENTIFIER \"ANCHOR_CC\${flag}\" var)
+  check_c_compiler_flag(\"\${flag}\" \${var})
+  if(\${var})
+    target_compile_options(hello PRIVATE \"\${flag}\")
+    list(APPEND anchor_accepted \"\${flag}\")
+  endif()
+endforeach()
+foreach(flag $link_flags)
+  string(MAKE_C_IDENTIFIER \"ANCHOR_LD\${flag}\" var)
+  check_linker_flag(C \"\${flag}\" \${var})
+  if(\${var})
+    target_link_options(hello PRIVATE \"\${flag}\")
+    list(APPEND anchor_accepted \"\${flag}\")
+  endif()
+endforeach()
+string(JOIN \" \" anchor_accepted \${anchor_accepted})
+message(STATUS \"anchor-accepted: \${anchor_accepted}\")" ;;
+	esac
+	printf 'cmake_minimum_required(VERSION 3.18)\nproject(hello C)\nadd_executable(hello hello.c)\n%s\n' "$body" \
+		>"$d/CMakeLists.txt"
+}
+
+mkdir -p "$scratch/src" "$scratch/build" "$scratch/logs"
+say "scratch directory $scratch"
+ready=
+for fe in $ok_frontends; do
+	for va in baseline harden anchor; do
+		if "${fe}_project" "$va"; then ready="$ready $fe-$va"; else say "leaving out $fe-$va"; fi
+	done
+done
+
+# ---------------------------------------------------------------- environment
+first() { "$@" 2>&1 | sed -n '/./{p;q;}'; }
+{
+	echo "configure-time: harden's standard level against per-flag checks of the same 12 flags"
+	echo "date:       $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "machine:    $(uname -srm), nproc $(nproc 2>/dev/null || echo '?'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+	echo "harden:     $(cd "$repo" && git describe --always --dirty 2>/dev/null || echo '?'), driver $(first sh "$repo/catalog/harden-flags" --version)"
+	for cc in $ok_ccs; do printf '%-11s %s\n' "$cc:" "$(first "$cc" --version)"; done
+	for f in $ok_frontends; do
+		case $f in
+		autoconf) echo "autoconf:   $(first autoconf --version) (aclocal of $(first automake --version)), autoconf-archive $(dpkg-query -W -f='${Version}' autoconf-archive 2>/dev/null || echo '?')" ;;
+		meson) echo "meson:      $(first meson --version), ninja $(first ninja --version)" ;;
+		cmake) echo "cmake:      $(first cmake --version), generator Ninja" ;;
+		esac
+	done
+	echo "python3:    $(first python3 --version)"
+	echo "flags:      compile: $compile_flags"
+	echo "            link:    $link_flags"
+	echo "builds:     Autoconf default CFLAGS (-g -O2); Meson buildtype=debugoptimized; CMake RelWithDebInfo"
+}
+
+# ---------------------------------------------------------------- timing
+export PYTHONIOENCODING=utf-8
+python3 - "$scratch" "$rounds" "$seed" "$ok_ccs" "$ok_frontends" "$ready" <<'PY'
+import glob, os, random, re, resource, shutil, statistics, subprocess, sys, time
+
+scratch, rounds, seed, ccs, frontends, ready = sys.argv[1:7]
+rounds = int(rounds)
+ccs, frontends, ready = ccs.split(), frontends.split(), set(ready.split())
+seed = int(seed) if seed else random.SystemRandom().randrange(1 << 30)
+rng = random.Random(seed)
+VARIANTS = ("baseline", "harden", "anchor")
+GOAL = {"autoconf": 4, "meson": 2, "cmake": 4}   # harden added <= anchor added / GOAL
+NAMES = {"autoconf": "Autoconf", "meson": "Meson", "cmake": "CMake"}
+ANCHORS = {"autoconf": "AX_APPEND_COMPILE_FLAGS/AX_APPEND_LINK_FLAGS",
+           "meson": "get_supported_arguments/get_supported_link_arguments",
+           "cmake": "check_c_compiler_flag/check_linker_flag"}
+
+def err(*a):
+    print("configure-time:", *a, file=sys.stderr, flush=True)
+
+print(f"seed:       {seed} (--seed={seed} repeats the order)")
+print(f"rounds:     {rounds} timed, after 1 untimed warm-up; all configures of a round in random order")
+print(flush=True)
+
+jobs = [(f, cc, v) for f in frontends for cc in ccs for v in VARIANTS if f"{f}-{v}" in ready]
+broken = {}                      # job -> log path of the failure
+fresh = {j: [] for j in jobs}    # seconds
+fresh_cpu = {j: [] for j in jobs}   # user+sys seconds of the configure and its children
+reconf = {j: [] for j in jobs}
+raw = []                         # every timed configure, for times.csv
+rnd_now = 0
+runs = {j: [] for j in jobs}     # harden's compiler runs: (fresh, reconfigure)
+notes = {}                       # job -> what it configured (from the warm-up)
+counter = 0
+
+def commands(f, cc, v, b):
+    src = os.path.join(scratch, "src", f"{f}-{v}")
+    env = dict(os.environ)
+    if f == "autoconf":
+        first = [os.path.join(src, "configure"), f"CC={cc}"]
+        # the cached reconfigure: a first -C run writes config.cache (not
+        # timed), the second one reads it
+        prep = [first + ["-C"]]
+        again = first + ["-C"]
+    elif f == "meson":
+        env["CC"] = cc
+        first = ["meson", "setup", b, src]
+        prep = []
+        again = ["meson", "setup", "--reconfigure", b, src]
+    else:
+        env["CC"] = cc
+        first = ["cmake", "-G", "Ninja", "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-S", src, "-B", b]
+        prep = []
+        again = ["cmake", "-S", src, "-B", b]
+    return env, first, prep, again
+
+def run(cmd, cwd, env, log):
+    with open(log, "ab") as out:
+        out.write(("\n$ " + " ".join(cmd) + "\n").encode())
+        out.flush()
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        rc = subprocess.run(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                            stdout=out, stderr=subprocess.STDOUT).returncode
+        t = time.perf_counter() - t0
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime
+        return rc, t, cpu
+
+def read(path):
+    try:
+        with open(path, errors="replace") as fh:
+            return fh.read()
+    except OSError:
+        return None
+
+def harden_runs(f, b, log_text, since):
+    """harden's compiler runs in the configure that just ran (started at time.time() since), or None."""
+    if f == "autoconf":
+        text = read(os.path.join(b, "config.log"))
+        if text is None:
+            return None
+        m = re.findall(r"(\d+) compiler runs?\b", text) or \
+            re.findall(r"(?:^|[^A-Za-z0-9_])runs=(\d+)", text, re.M)
+        if m:
+            return int(m[-1])
+        # the driver's --log lines: "harden-flags: COMMAND..." (readelf is no compiler run)
+        lines = [l for l in text.splitlines() if l.startswith("harden-flags: ")]
+        cmds = [l.split()[1] if len(l.split()) > 1 else "" for l in lines]
+        return sum(1 for c in cmds if "readelf" not in os.path.basename(c)) if lines else None
+    if f == "meson":
+        reports = glob.glob(os.path.join(b, "subprojects", "harden*", "harden-report.txt"))
+    else:
+        reports = [os.path.join(b, "harden-report.txt")]
+    for r in reports:
+        try:
+            if os.path.getmtime(r) < since - 1:
+                continue        # not written by this configure
+        except OSError:
+            continue
+        m = re.search(r"^runs=(\d+)", read(r) or "", re.M)
+        if m:
+            return int(m.group(1))
+    m = re.findall(r"(\d+) compiler runs?\b", log_text)
+    return int(m[-1]) if m else None
+
+def describe(f, v, b, log_text):
+    """One line on what the configure found, to show the variants did their work."""
+    if v == "anchor":
+        if f == "autoconf":
+            text = read(os.path.join(b, "config.log")) or ""
+            got = []
+            for var in ("ANCHOR_CFLAGS", "ANCHOR_LDFLAGS"):
+                m = re.search(rf"^{var}='([^']*)'", text, re.M)
+                got += m.group(1).split() if m else []
+        else:
+            m = re.findall(r"anchor-accepted: ?(.*)", log_text)
+            got = m[-1].split() if m else []
+        return f"{len(got)} of 12 accepted: {' '.join(got)}"
+    if v == "harden":
+        if f == "autoconf":
+            text = read(os.path.join(b, "config.log")) or ""
+            m = re.search(r"^HARDEN_ENABLED='([^']*)'", text, re.M)
+            return "enabled: " + ((m.group(1) or "(none)") if m else "?")
+        rep = glob.glob(os.path.join(b, "subprojects", "harden*", "harden-report.txt")) if f == "meson" \
+            else [os.path.join(b, "harden-report.txt")]
+        for r in rep:
+            m = re.search(r"^enabled=(.*)$", read(r) or "", re.M)
+            if m:
+                return "enabled: " + (m.group(1) or "(none)")
+        return "enabled: ? (no harden-report.txt)"
+    return ""
+
+def job_run(job, timed):
+    global counter
+    f, cc, v = job
+    counter += 1
+    name = f"{f}-{re.sub(r'[^A-Za-z0-9._+-]', '_', cc)}-{v}"
+    b = os.path.join(scratch, "build", f"{name}-{counter}")
+    os.makedirs(b)
+    log = os.path.join(scratch, "logs", f"{name}.log")
+    env, first, prep, again = commands(f, cc, v, b)
+    start = os.path.getsize(log) if os.path.exists(log) else 0
+    since = time.time()
+    rc, t, cpu = run(first, b, env, log)
+    if rc != 0:
+        broken[job] = log
+        err(f"{f} {cc} {v}: configure failed (exit {rc}); log {log}:")
+        for line in (read(log) or "").splitlines()[-6:]:
+            err("  " + line)
+        shutil.rmtree(b, ignore_errors=True)
+        return
+    text = (read(log) or "")[start:]
+    r1 = harden_runs(f, b, text, since) if v == "harden" else None
+    if not timed:
+        notes[job] = describe(f, v, b, text)
+        if v == "harden":
+            notes[job] += f"; runs={'?' if r1 is None else r1}"
+    if timed:
+        fresh[job].append(t)
+        fresh_cpu[job].append(cpu)
+        raw.append((rnd_now, f, cc, v, 'fresh', t, cpu))
+    if v != "anchor" and timed:
+        for cmd in prep:
+            run(cmd, b, env, log)
+        start = os.path.getsize(log)
+        since = time.time()
+        rc, t2, cpu2 = run(again, b, env, log)
+        if rc == 0:
+            reconf[job].append(t2)
+            raw.append((rnd_now, f, cc, v, 'reconfigure', t2, cpu2))
+            if v == "harden":
+                r2 = harden_runs(f, b, (read(log) or "")[start:], since)
+                if r2 is None and r1 is not None and f == "autoconf":
+                    r2 = 0      # config.log is new and nothing of harden's ran at all
+                runs[job].append((r1, r2))
+        else:
+            err(f"{f} {cc} {v}: reconfigure failed (exit {rc}); log {log}")
+    shutil.rmtree(b, ignore_errors=True)
+
+def load1():
+    try:
+        return float(open("/proc/loadavg").read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+t_start = time.perf_counter()
+max_load = load1()
+for rnd in range(0, rounds + 1):
+    max_load = max(max_load, load1())
+    order = [j for j in jobs if j not in broken]
+    rng.shuffle(order)
+    err(f"round {rnd}/{rounds}" + (" (warm-up, not timed)" if rnd == 0 else "")
+        + f": {len(order)} configures, {time.perf_counter() - t_start:.0f} s so far, load average "
+        + " ".join(open("/proc/loadavg").read().split()[0:3]))
+    rnd_now = rnd
+    for job in order:
+        job_run(job, rnd > 0)
+
+def med(xs):
+    return statistics.median(xs) if xs else None
+
+def s(x, sign=False):
+    if x is None:
+        return "-"
+    return f"{x:+.2f} s" if sign else f"{x:.2f} s"
+
+def ratio(anchor_added, harden_added):
+    if anchor_added is None or harden_added is None:
+        return "-"
+    if harden_added <= 0.005:
+        return "harden adds ~0"
+    r = anchor_added / harden_added
+    return f"{r:.1f}× faster" if r >= 1 else f"{r:.1f}× (slower)"
+
+print("What each configure found (warm-up round):")
+for f in frontends:
+    for cc in ccs:
+        for v in ("harden", "anchor"):
+            j = (f, cc, v)
+            if j in notes and notes[j]:
+                print(f"  {NAMES[f]:8} {cc:6} {v:7} {notes[j]}")
+            elif j in broken:
+                print(f"  {NAMES[f]:8} {cc:6} {v:7} FAILED (log: {broken[j]})")
+print()
+
+print(f"Fresh configure: medians of {rounds}; added = median - median(baseline)")
+hdr = (f"{'frontend':9} {'cc':6} {'baseline':>8} {'harden':>8} {'anchor':>8} {'harden added':>13} "
+       f"{'anchor added':>13}  {'harden vs anchor':<18} goal")
+print(hdr)
+print("-" * (len(hdr) + 12))
+verdicts = []
+for f in frontends:
+    for cc in ccs:
+        m = {v: med(fresh.get((f, cc, v), [])) for v in VARIANTS}
+        failed = [v for v in VARIANTS if (f, cc, v) in broken or not fresh.get((f, cc, v))]
+        b = m["baseline"]
+        ha = m["harden"] - b if m["harden"] is not None and b is not None else None
+        aa = m["anchor"] - b if m["anchor"] is not None and b is not None else None
+        if ha is not None and aa is not None:
+            need = aa / GOAL[f]
+            goal = ("met" if ha <= need else "MISSED") + f" (≤ 1/{GOAL[f]})"
+            verdicts.append(f"{NAMES[f]} {cc}: harden adds {ha:+.2f} s, the goal is ≤ {need:+.2f} s "
+                            f"(1/{GOAL[f]} of the anchor's {aa:+.2f} s): "
+                            + ("met" if ha <= need else f"missed by {ha - need:.2f} s"))
+        else:
+            goal = "not measured"
+            verdicts.append(f"{NAMES[f]} {cc}: not measured (" + ", ".join(f"{v} failed" for v in failed) + ")")
+        print(f"{NAMES[f]:9} {cc:6} {s(m['baseline']):>8} {s(m['harden']):>8} {s(m['anchor']):>8} "
+              f"{s(ha, True):>13} {s(aa, True):>13}  {ratio(aa, ha):<18} {goal}")
+print()
+print("Goal of issue 8 (harden's added time at most 1/2 of Meson's per-flag anchor, 1/4 of Autoconf's and CMake's):")
+for line in verdicts:
+    print("  " + line)
+print()
+print("Anchors: " + "; ".join(f"{NAMES[f]} {ANCHORS[f]}" for f in frontends))
+print("Spread (min-max) of the fresh configures:")
+for f in frontends:
+    for cc in ccs:
+        parts = []
+        for v in VARIANTS:
+            xs = fresh.get((f, cc, v), [])
+            parts.append(f"{v} {min(xs):.2f}-{max(xs):.2f}" if xs else f"{v} -")
+        print(f"  {NAMES[f]:9} {cc:6} " + ", ".join(parts))
+print()
+
+print("CPU time (user+sys of configure and everything it ran; less sensitive to other load on the")
+print("machine, blind to parallelism): medians; added = median - median(baseline)")
+hdr = f"{'frontend':9} {'cc':6} {'baseline':>8} {'harden added':>13} {'anchor added':>13}"
+print(hdr)
+print("-" * len(hdr))
+for f in frontends:
+    for cc in ccs:
+        m = {v: med(fresh_cpu.get((f, cc, v), [])) for v in VARIANTS}
+        b = m["baseline"]
+        add = {v: (m[v] - b if m[v] is not None and b is not None else None) for v in ("harden", "anchor")}
+        print(f"{NAMES[f]:9} {cc:6} {s(b):>8} {s(add['harden'], True):>13} {s(add['anchor'], True):>13}")
+print()
+
+with open(os.path.join(scratch, "times.csv"), "w") as fh:
+    fh.write("round,frontend,cc,variant,kind,wall_s,cpu_s\n")
+    for row in raw:
+        fh.write(",".join(str(x) if not isinstance(x, float) else f"{x:.4f}" for x in row) + "\n")
+
+def rs(pairs, i):
+    vals = [p[i] for p in pairs]
+    if not vals:
+        return "-"
+    if any(x is None for x in vals):
+        return "?"
+    lo, hi = min(vals), max(vals)
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+print(f"Cached reconfigure (Autoconf: ./configure -C a second time; Meson: meson setup --reconfigure;")
+print(f"CMake: cmake again on the same build directory): medians of {rounds}; harden's compiler runs")
+hdr = f"{'frontend':9} {'cc':6} {'baseline':>9} {'harden':>9} {'added':>9}  {'runs fresh':>10} {'runs reconfigure':>16}"
+print(hdr)
+print("-" * len(hdr))
+for f in frontends:
+    for cc in ccs:
+        b = med(reconf.get((f, cc, "baseline"), []))
+        h = med(reconf.get((f, cc, "harden"), []))
+        add = h - b if h is not None and b is not None else None
+        p = runs.get((f, cc, "harden"), [])
+        print(f"{NAMES[f]:9} {cc:6} {s(b):>9} {s(h):>9} {s(add, True):>9}  {rs(p, 0):>10} {rs(p, 1):>16}")
+print()
+print("runs: ? = harden reported no count (Autoconf: no runs= or harden-flags: line in config.log;")
+print("Meson and CMake: no runs= line in a harden-report.txt written by that configure).")
+print("The goal for a cached reconfigure: 0 runs.")
+print(f"Total time {time.perf_counter() - t_start:.0f} s; load average at the end "
+      + " ".join(open("/proc/loadavg").read().split()[0:3]))
+max_load = max(max_load, load1())
+if max_load > 2:
+    print(f"Note: the 1-minute load average reached {max_load:.1f} on {os.cpu_count()} CPUs, while this benchmark")
+    print("runs one configure at a time: other work was running, so the times are longer and noisier.")
+    print("Look at the spread and the CPU times, or run again on a quiet machine.")
+if broken:
+    print("Failed: " + ", ".join(f"{f} {cc} {v}" for (f, cc, v) in broken) + f" (logs in {scratch}/logs, kept)")
+    open(os.path.join(scratch, "failed"), "w").close()
+PY
