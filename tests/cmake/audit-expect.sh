@@ -98,5 +98,5 @@ audit no-such-feature'
 if CC=gcc cmake -S "$p" -B "$T/c3" -DHARDEN_CATALOG_DIR="$T/cat3" >"$T/c3.log" 2>&1; then
 	fail "an audit row naming no feature was accepted"
 fi
-grep -q 'features.txt: row before its feature: audit no-such-feature' "$T/c3.log" || { tail "$T/c3.log"; fail "no error naming the bad line"; }
+grep -q 'features.txt: row not under its feature: audit no-such-feature' "$T/c3.log" || { tail "$T/c3.log"; fail "no error naming the bad line"; }
 exit 0
