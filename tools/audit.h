@@ -67,10 +67,17 @@ struct facts {
 	struct cmdline_stat cmd;
 };
 
+/* What --expect may do with a check (the one table of provable features). */
+enum expect_use {
+	EX_FACT,	/* a fact (yes is bad), not a feature name */
+	EX_PROVE,	/* a feature that a binary can prove */
+	EX_NEVER	/* a feature no binary can prove: refused by --expect */
+};
+
 struct check {
 	const char	*name;		/* --expect vocabulary */
 	const char	*column;	/* table heading, NULL: verbose/JSON only */
-	int		expectable;
+	enum expect_use	expect;
 	void		(*fn)(const struct facts *, struct result *);
 	const char	*desc;
 };
@@ -85,9 +92,11 @@ int	audit_find(const char *name);
 const char *audit_vname(enum verdict v);
 /*
  * Call fn(producer, name, arg) for the unit DIE of every DWARF compilation
- * unit (either string may be NULL).  -1 if .debug_info is unreadable.
+ * unit (either string may be NULL); a non-zero return stops the walk.
+ * Each abbreviation table is parsed once, so the walk is linear in the
+ * size of the debug sections.  -1 if .debug_info is unreadable.
  */
-int	dwarf_units(const struct elf *e, void (*fn)(const char *, const char *,
+int	dwarf_units(const struct elf *e, int (*fn)(const char *, const char *,
 	    void *), void *arg);
 
 #endif

@@ -9,6 +9,7 @@
  * never "no", unless a recorded command line says more.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,10 +56,11 @@
 #define AARCH64_FEATURE_1_AND_	0xc0000000u
 
 /*
- * glibc functions with a __X_chk variant.  always: with _FORTIFY_SOURCE >= 2
- * and optimisation glibc's headers route every call to __X_chk (format
- * functions: no object size needed), so importing the plain X proves that
- * at least one translation unit was not fortified.
+ * glibc functions with a __X_chk variant, sorted (fortify_find() bisects).
+ * always: with _FORTIFY_SOURCE >= 2 and optimisation glibc's headers route
+ * every call to __X_chk (format functions: no object size needed), so
+ * importing the plain X proves that at least one translation unit was not
+ * fortified.
  */
 static const struct fortify_fn {
 	const char	*name;
@@ -188,27 +190,51 @@ struct symctx {
 	int		defined;	/* look at defined (static) symbols */
 };
 
+/* The fortify_fns entry for the n bytes at s, or NULL. */
+static const struct fortify_fn *
+fortify_find(const char *s, size_t n)
+{
+	size_t lo = 0, hi = NELEM(fortify_fns), mid;
+	int c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((c = strncmp(s, fortify_fns[mid].name, n)) == 0 &&
+		    fortify_fns[mid].name[n] != '\0')
+			c = -1;
+		if (c == 0)
+			return &fortify_fns[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+/* Longer names are no libc function: bounds strlen on hostile tables. */
+#define MAXFNLEN	64
+
 static int
 onsym(const struct elf_sym *s, void *arg)
 {
 	struct symctx *c = arg;
 	struct facts *f = c->f;
+	const struct fortify_fn *fn;
 	const char *n = s->name;
 	size_t i, len;
 
 	if (*n == '\0' || (!c->defined) != (s->shndx == SHN_UNDEF_))
 		return 0;
+	if ((len = strnlen(n, MAXFNLEN)) == MAXFNLEN)
+		return 0;
 	if (!c->defined)
 		for (i = 0; i < NELEM(ssp_syms); i++)
 			if (strcmp(n, ssp_syms[i]) == 0 && f->ssp_sym == NULL)
 				f->ssp_sym = ssp_syms[i];
-	if (strncmp(n, "__", 2) == 0 && (len = strlen(n)) > 6 &&
+	if (strncmp(n, "__", 2) == 0 && len > 6 &&
 	    strcmp(n + len - 4, "_chk") == 0) {
-		for (i = 0; i < NELEM(fortify_fns); i++)
-			if (strlen(fortify_fns[i].name) == len - 6 &&
-			    strncmp(n + 2, fortify_fns[i].name, len - 6) == 0)
-				break;
-		if (i == NELEM(fortify_fns))
+		if (fortify_find(n + 2, len - 6) == NULL)
 			return 0;
 		if (c->defined)
 			f->static_fortified++;
@@ -220,12 +246,11 @@ onsym(const struct elf_sym *s, void *arg)
 	}
 	if (c->defined)
 		return 0;
-	for (i = 0; i < NELEM(fortify_fns); i++)
-		if (strcmp(n, fortify_fns[i].name) == 0) {
-			f->unfortified++;
-			f->unfortified_always += fortify_fns[i].always != 0;
-			addname(f->unfort_names, sizeof(f->unfort_names), n);
-		}
+	if ((fn = fortify_find(n, len)) != NULL) {
+		f->unfortified++;
+		f->unfortified_always += fn->always != 0;
+		addname(f->unfort_names, sizeof(f->unfort_names), n);
+	}
 	return 0;
 }
 
@@ -270,13 +295,14 @@ onnote(const char *name, uint32_t type, const unsigned char *d, uint64_t n,
 	return 0;
 }
 
-/* Evaluate one recorded command line (tokens separated by blanks). */
-static void
-cmdline(struct facts *f, const char *s, size_t len)
+/* Features that one recorded command line (blank-separated) enables. */
+static unsigned
+cmdmask(const char *s, size_t len)
 {
 	int val[CF_COUNT];
 	const char *t, *end = s + len;
 	size_t tl, i, pl;
+	unsigned mask = 0;
 
 	for (i = 0; i < CF_COUNT; i++)
 		val[i] = 0;
@@ -301,9 +327,20 @@ cmdline(struct facts *f, const char *s, size_t len)
 			}
 		}
 	}
+	for (i = 0; i < CF_COUNT; i++)
+		if (val[i] == 1)
+			mask |= 1u << i;
+	return mask;
+}
+
+static void
+cmdcount(struct facts *f, unsigned mask)
+{
+	size_t i;
+
 	f->cmd.lines++;
 	for (i = 0; i < CF_COUNT; i++)
-		f->cmd.on[i] += val[i] == 1;
+		f->cmd.on[i] += (mask >> i) & 1;
 }
 
 /*
@@ -319,35 +356,134 @@ static const char *const startfiles[] = {
 	"static-reloc.c", "csu/init.c",		/* glibc's crt1.o parts */
 };
 
-static void
+#define MAXPATHLEN_	4096	/* a longer DW_AT_name is no start file */
+
+static int
+is_startfile(const char *name)
+{
+	const char *base;
+	size_t i, nl, sl;
+
+	if ((nl = strnlen(name, MAXPATHLEN_ + 1)) > MAXPATHLEN_)
+		return 0;
+	base = strrchr(name, '/');
+	base = base != NULL ? base + 1 : name;
+	for (i = 0; i < NELEM(startfiles); i++) {
+		const char *sf = startfiles[i];
+
+		sl = strlen(sf);
+		if (strchr(sf, '/') != NULL ? nl >= sl &&
+		    strcmp(name + nl - sl, sf) == 0 &&
+		    (nl == sl || name[nl - sl - 1] == '/') :
+		    strcmp(base, sf) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * What a producer string says, remembered by its address: units of one
+ * program share a few producer strings, and evaluating a long one per unit
+ * would make the scan quadratic.
+ */
+enum { P_ASM, P_UNRECORDED, P_RECORDED };
+
+struct pmemo {
+	const char	*p;
+	unsigned	kind, mask;
+};
+
+struct unitctx {
+	struct facts	*f;
+	struct pmemo	*tab;		/* open addressing on p */
+	size_t		cap, n;
+	uint64_t	budget;		/* producer bytes left to read */
+	int		over;		/* budget or memory exhausted */
+};
+
+static size_t
+phash(const char *p, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ULL;
+
+	return (size_t)(h >> 32) & (cap - 1);
+}
+
+static struct pmemo *
+pmemo_get(struct unitctx *u, const char *p)
+{
+	struct pmemo *old = u->tab, *m;
+	size_t i, j, ocap = u->cap;
+
+	if (u->n * 2 >= u->cap) {
+		u->cap = ocap ? ocap * 2 : 64;
+		if ((u->tab = calloc(u->cap, sizeof(*u->tab))) == NULL) {
+			u->tab = old;
+			u->cap = ocap;
+			return NULL;
+		}
+		for (i = 0; i < ocap; i++)
+			if (old[i].p != NULL) {
+				for (j = phash(old[i].p, u->cap);
+				    u->tab[j].p != NULL;
+				    j = (j + 1) & (u->cap - 1))
+					;
+				u->tab[j] = old[i];
+			}
+		free(old);
+	}
+	for (i = phash(p, u->cap); (m = &u->tab[i])->p != NULL;
+	    i = (i + 1) & (u->cap - 1))
+		if (m->p == p)
+			return m;
+	return m;		/* empty slot: m->p == NULL */
+}
+
+static int
 onunit(const char *producer, const char *name, void *arg)
 {
-	struct facts *f = arg;
-	const char *base;
-	size_t i;
+	struct unitctx *u = arg;
+	struct facts *f = u->f;
+	struct pmemo *m, one;
+	size_t len;
 
-	if (producer != NULL && strncmp(producer, "GNU AS ", 7) == 0)
-		return;				/* assembler: no compiler flags */
-	if (name != NULL) {
-		base = strrchr(name, '/');
-		base = base != NULL ? base + 1 : name;
-		for (i = 0; i < NELEM(startfiles); i++) {
-			const char *sf = startfiles[i];
-			size_t nl = strlen(name), sl = strlen(sf);
-
-			if (strchr(sf, '/') != NULL ? nl >= sl &&
-			    strcmp(name + nl - sl, sf) == 0 &&
-			    (nl == sl || name[nl - sl - 1] == '/') :
-			    strcmp(base, sf) == 0) {
-				f->cmd.startfiles++;
-				return;
+	m = &one;
+	one.kind = P_UNRECORDED;
+	if (producer != NULL) {
+		if ((m = pmemo_get(u, producer)) == NULL) {
+			u->over = 1;
+			return 1;
+		}
+		if (m->p == NULL) {
+			/* A long one read once; overlapping ones: budget. */
+			len = strnlen(producer, (size_t)u->budget + 1);
+			if (len > u->budget) {
+				u->over = 1;
+				return 1;
+			}
+			u->budget -= len;
+			m->p = producer;
+			u->n++;
+			if (strncmp(producer, "GNU AS ", 7) == 0)
+				m->kind = P_ASM;	/* no compiler flags */
+			else if (strstr(producer, " -") == NULL)
+				/* e.g. clang without -grecord-command-line */
+				m->kind = P_UNRECORDED;
+			else {
+				m->kind = P_RECORDED;
+				m->mask = cmdmask(producer, len);
 			}
 		}
 	}
-	if (producer == NULL || strstr(producer, " -") == NULL)
-		f->cmd.unrecorded++;		/* e.g. clang without -grecord-command-line */
+	if (m->kind == P_ASM)
+		return 0;
+	if (name != NULL && is_startfile(name))
+		f->cmd.startfiles++;
+	else if (m->kind == P_UNRECORDED)
+		f->cmd.unrecorded++;
 	else
-		cmdline(f, producer, strlen(producer));
+		cmdcount(f, m->mask);
+	return 0;
 }
 
 /* Scan .GCC.command.line and the DW_AT_producer of every DWARF unit. */
@@ -357,6 +493,7 @@ cmdlines(struct elf *e, struct facts *f)
 	const struct elf_shdr *s;
 	const unsigned char *p;
 	const char *str, *nul, *nm;
+	struct unitctx u;
 	uint64_t pos;
 	size_t i, n;
 
@@ -368,7 +505,7 @@ cmdlines(struct elf *e, struct facts *f)
 			nul = memchr(str, '\0', (size_t)(s->size - pos));
 			n = nul ? (size_t)(nul - str) : (size_t)(s->size - pos);
 			if (n > 0)
-				cmdline(f, str, n);
+				cmdcount(f, cmdmask(str, n));
 		}
 	}
 	for (i = 1; i < e->shnum; i++)
@@ -383,8 +520,15 @@ cmdlines(struct elf *e, struct facts *f)
 	 */
 	if (e->type == ET_REL_) {
 		f->debug_rel = elf_section(e, ".debug_info") != NULL;
-	} else if (!f->debug_compressed && dwarf_units(e, onunit, f) == -1)
-		f->debug_unreadable = 1;
+	} else if (!f->debug_compressed) {
+		memset(&u, 0, sizeof(u));
+		u.f = f;
+		/* Disjoint producer strings fit in the file. */
+		u.budget = 2 * (uint64_t)e->size + (1 << 20);
+		if (dwarf_units(e, onunit, &u) == -1 || u.over)
+			f->debug_unreadable = 1;
+		free(u.tab);
+	}
 }
 
 static const char *
@@ -856,37 +1000,39 @@ ck_bounds(const struct facts *f, struct result *r)
 }
 
 const struct check audit_checks[] = {
-	{ "pie", "PIE", 1, ck_pie, "position-independent executable" },
-	{ "relro", "RELRO", 1, ck_relro, "PT_GNU_RELRO segment" },
-	{ "bind-now", "NOW", 1, ck_now, "immediate binding (full RELRO)" },
-	{ "noexecstack", "NX", 1, ck_nx, "non-executable stack" },
-	{ "rwx-segment", "RWX", 0, ck_rwx,
+	{ "pie", "PIE", EX_PROVE, ck_pie, "position-independent executable" },
+	{ "relro", "RELRO", EX_PROVE, ck_relro, "PT_GNU_RELRO segment" },
+	{ "bind-now", "NOW", EX_PROVE, ck_now,
+	    "immediate binding (full RELRO)" },
+	{ "noexecstack", "NX", EX_PROVE, ck_nx, "non-executable stack" },
+	{ "rwx-segment", "RWX", EX_FACT, ck_rwx,
 	    "a writable and executable PT_LOAD (fact, yes is bad)" },
-	{ "textrel", "TEXTREL", 0, ck_textrel,
+	{ "textrel", "TEXTREL", EX_FACT, ck_textrel,
 	    "text relocations (fact, yes is bad)" },
-	{ "stack-protector", "CANARY", 1, ck_ssp, "stack canary" },
-	{ "fortify-source", "FORTIFY", 1, ck_fortify,
+	{ "stack-protector", "CANARY", EX_PROVE, ck_ssp, "stack canary" },
+	{ "fortify-source", "FORTIFY", EX_PROVE, ck_fortify,
 	    "_FORTIFY_SOURCE (level 2 or 3) checked libc calls" },
-	{ "stack-clash-protection", "CLASH", 1, ck_clash,
+	{ "stack-clash-protection", "CLASH", EX_PROVE, ck_clash,
 	    "-fstack-clash-protection (recorded command line)" },
-	{ "cf-protection", "CET", 1, ck_cet,
+	{ "cf-protection", "CET", EX_PROVE, ck_cet,
 	    "x86 IBT and SHSTK property note" },
-	{ "branch-protection", "BTI", 1, ck_bti,
+	{ "branch-protection", "BTI", EX_PROVE, ck_bti,
 	    "AArch64 BTI and PAC property note" },
-	{ "auto-var-init", "INIT", 1, ck_autoinit,
+	{ "auto-var-init", "INIT", EX_PROVE, ck_autoinit,
 	    "-ftrivial-auto-var-init (recorded command line)" },
-	{ "format-security", NULL, 1, ck_formatsec,
+	{ "format-security", NULL, EX_NEVER, ck_formatsec,
 	    "-Wformat-security (compile time only: always unknown)" },
-	{ "strict-flex-arrays", NULL, 1, ck_flex,
+	{ "strict-flex-arrays", NULL, EX_PROVE, ck_flex,
 	    "-fstrict-flex-arrays (recorded command line)" },
-	{ "zero-call-used-regs", NULL, 1, ck_zeroregs,
+	{ "zero-call-used-regs", NULL, EX_PROVE, ck_zeroregs,
 	    "-fzero-call-used-regs (recorded command line)" },
-	{ "wrapv", NULL, 1, ck_wrapv, "-fwrapv (recorded command line)" },
-	{ "no-delete-null-pointer-checks", NULL, 1, ck_nullchk,
+	{ "wrapv", NULL, EX_PROVE, ck_wrapv,
+	    "-fwrapv (recorded command line)" },
+	{ "no-delete-null-pointer-checks", NULL, EX_PROVE, ck_nullchk,
 	    "-fno-delete-null-pointer-checks (recorded command line)" },
-	{ "no-strict-aliasing", NULL, 1, ck_aliasing,
+	{ "no-strict-aliasing", NULL, EX_PROVE, ck_aliasing,
 	    "-fno-strict-aliasing (recorded command line)" },
-	{ "trap-bounds", NULL, 1, ck_bounds,
+	{ "trap-bounds", NULL, EX_PROVE, ck_bounds,
 	    "-fsanitize=bounds (recorded command line)" },
 };
 

@@ -8,7 +8,15 @@
  * bounds-checked through struct cur; anything unexpected makes the whole
  * walk fail, which the caller reports as "unreadable debug info" rather
  * than as a malformed ELF file.
+ *
+ * The walk is linear: each abbreviation table is parsed once into an index
+ * (units share tables), and a string section's validity is checked against
+ * its last NUL instead of a memchr per string.  Tables that overlap (only
+ * crafted files have them) are parsed within a budget of twice the size of
+ * .debug_abbrev.
  */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "audit.h"
@@ -28,6 +36,7 @@ struct cur {
 struct sec {
 	const unsigned char	*p;
 	uint64_t		n;
+	uint64_t		lim;	/* one past the last NUL */
 };
 
 static int
@@ -83,21 +92,191 @@ static struct sec
 section(const struct elf *e, const char *name)
 {
 	const struct elf_shdr *s = elf_section(e, name);
-	struct sec r = { NULL, 0 };
+	struct sec r = { NULL, 0, 0 };
 
 	if (s != NULL && s->type != 8 && (r.p = elf_ptr(e, s->offset,
-	    s->size)) != NULL)
+	    s->size)) != NULL) {
 		r.n = s->size;
+		for (r.lim = r.n; r.lim > 0 && r.p[r.lim - 1] != '\0'; r.lim--)
+			;
+	}
 	return r;
 }
 
 static const char *
 secstr(struct sec s, uint64_t off)
 {
-	if (s.p == NULL || off >= s.n || memchr(s.p + off, '\0',
-	    (size_t)(s.n - off)) == NULL)
+	if (s.p == NULL || off >= s.lim)
 		return NULL;
 	return (const char *)s.p + off;
+}
+
+/*
+ * The abbreviation tables seen so far, by offset.  ent[] holds the entries
+ * of all of them: table t is ent[t.first .. t.first + t.n), sorted by code
+ * (then by position, so that the first of duplicate codes wins, as in a
+ * sequential search).
+ */
+struct abent {
+	uint64_t	code;
+	uint64_t	spec;		/* offset of its attribute specs */
+};
+
+struct abtab {
+	uint64_t	off;
+	size_t		first, n;
+	int		used;
+};
+
+struct abcache {
+	struct abent	*ent;
+	size_t		nent, capent;
+	struct abtab	*tab;		/* open addressing on off */
+	size_t		ntab, captab;
+	uint64_t	budget;		/* abbreviation bytes left to parse */
+};
+
+static size_t
+abhash(uint64_t off, size_t cap)
+{
+	return (size_t)((off * 0x9e3779b97f4a7c15ULL) >> 32) & (cap - 1);
+}
+
+static int
+abcmp(const void *a, const void *b)
+{
+	const struct abent *x = a, *y = b;
+
+	if (x->code != y->code)
+		return x->code < y->code ? -1 : 1;
+	return x->spec < y->spec ? -1 : x->spec > y->spec;
+}
+
+/* The slot of the table at off (grown first if needed); NULL if no memory. */
+static struct abtab *
+abslot(struct abcache *ac, uint64_t off)
+{
+	struct abtab *old = ac->tab, *t;
+	size_t i, j, ocap = ac->captab;
+
+	if (ac->ntab * 2 >= ac->captab) {
+		ac->captab = ocap ? ocap * 2 : 64;
+		if ((ac->tab = calloc(ac->captab, sizeof(*ac->tab))) == NULL) {
+			ac->tab = old;
+			ac->captab = ocap;
+			return NULL;
+		}
+		for (i = 0; i < ocap; i++)
+			if (old[i].used) {
+				for (j = abhash(old[i].off, ac->captab);
+				    ac->tab[j].used;
+				    j = (j + 1) & (ac->captab - 1))
+					;
+				ac->tab[j] = old[i];
+			}
+		free(old);
+	}
+	for (i = abhash(off, ac->captab); (t = &ac->tab[i])->used;
+	    i = (i + 1) & (ac->captab - 1))
+		if (t->off == off)
+			return t;
+	return t;
+}
+
+/*
+ * Parse the table at off into the cache.  A table that ends badly keeps
+ * the entries before the damage (a sequential search would find those).
+ */
+static int
+abparse(struct abcache *ac, struct cur *ab, uint64_t off, struct abtab *t)
+{
+	uint64_t code, at, form, start = off;
+	struct abent *ne, *v;
+	size_t i;
+
+	t->off = off;
+	t->first = ac->nent;
+	t->n = 0;
+	t->used = 1;
+	ac->ntab++;
+	ab->i = off;
+	ab->bad = 0;
+	for (;;) {
+		code = cur_leb(ab);
+		if (ab->bad || code == 0)
+			break;
+		cur_leb(ab);		/* tag */
+		cur_skip(ab, 1);	/* children */
+		if (ab->bad)
+			break;
+		if (ac->nent == ac->capent) {
+			ac->capent = ac->capent ? ac->capent * 2 : 256;
+			if ((ne = realloc(ac->ent, ac->capent *
+			    sizeof(*ne))) == NULL)
+				return -1;
+			ac->ent = ne;
+		}
+		ac->ent[ac->nent].code = code;
+		ac->ent[ac->nent].spec = ab->i;
+		ac->nent++;
+		t->n++;
+		do {
+			at = cur_leb(ab);
+			form = cur_leb(ab);
+			if (form == 0x21)
+				cur_leb(ab);
+		} while (!ab->bad && (at != 0 || form != 0));
+		if (ab->i - start > ac->budget)
+			return -1;	/* overlapping tables: crafted */
+	}
+	if (ab->i - start > ac->budget)
+		return -1;
+	ac->budget -= ab->i - start;
+	if (t->n < 2)
+		return 0;	/* and ac->ent may still be NULL */
+	/* Compilers number the codes in order: sort only when they are not. */
+	v = ac->ent + t->first;
+	for (i = 1; i < t->n; i++)
+		if (abcmp(&v[i - 1], &v[i]) > 0) {
+			qsort(v, t->n, sizeof(*v), abcmp);
+			break;
+		}
+	return 0;
+}
+
+/* Offset of the attribute specifications of code in the table at off. */
+static int
+abfind(struct abcache *ac, struct cur *ab, uint64_t off, uint64_t code,
+    uint64_t *spec)
+{
+	struct abtab *t;
+	const struct abent *v;
+	size_t lo, hi, mid;
+
+	if ((t = abslot(ac, off)) == NULL)
+		return -1;
+	if (!t->used && abparse(ac, ab, off, t) == -1)
+		return -1;
+	if (t->n == 0)
+		return -1;
+	v = ac->ent + t->first;
+	/* Usually codes are 1..n in order: try that first. */
+	if (code >= 1 && code <= t->n && v[code - 1].code == code &&
+	    (code == 1 || v[code - 2].code != code)) {
+		*spec = v[code - 1].spec;
+		return 0;
+	}
+	for (lo = 0, hi = t->n; lo < hi;) {	/* first entry >= code */
+		mid = lo + (hi - lo) / 2;
+		if (v[mid].code < code)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == t->n || v[lo].code != code)
+		return -1;
+	*spec = v[lo].spec;
+	return 0;
 }
 
 struct attr {
@@ -206,7 +385,7 @@ resolve(const struct attr *a, const struct cur *info, struct sec str,
 }
 
 int
-dwarf_units(const struct elf *e, void (*fn)(const char *, const char *,
+dwarf_units(const struct elf *e, int (*fn)(const char *, const char *,
     void *), void *arg)
 {
 	struct sec info = section(e, ".debug_info");
@@ -214,13 +393,17 @@ dwarf_units(const struct elf *e, void (*fn)(const char *, const char *,
 	struct sec str = section(e, ".debug_str");
 	struct sec lstr = section(e, ".debug_line_str");
 	struct sec stroff = section(e, ".debug_str_offsets");
+	struct abcache ac;
 	struct cur c, ab;
-	uint64_t len, end, aoff, code, acode, at, form, base;
+	uint64_t len, end, aoff, code, at, form, base, spec;
 	unsigned offsz, addrsz, version, ut;
 	struct attr prod, name, sbase;
+	int rc = -1;
 
 	if (info.p == NULL)
 		return 0;
+	memset(&ac, 0, sizeof(ac));
+	ac.budget = 2 * abbrev.n + 4096;
 	c.e = ab.e = e;
 	c.p = info.p;
 	c.n = info.n;
@@ -235,9 +418,9 @@ dwarf_units(const struct elf *e, void (*fn)(const char *, const char *,
 			offsz = 8;
 			len = cur_uint(&c, 8);
 		} else if (len >= 0xfffffff0)
-			return -1;
+			goto out;
 		if (c.bad || len > c.n - c.i)
-			return -1;
+			goto out;
 		end = c.i + len;
 		version = (unsigned)cur_uint(&c, 2);
 		ut = DW_UT_compile;
@@ -250,32 +433,18 @@ dwarf_units(const struct elf *e, void (*fn)(const char *, const char *,
 			addrsz = (unsigned)cur_uint(&c, 1);
 		}
 		if (c.bad)
-			return -1;
+			goto out;
 		if (version < 2 || version > 5 || ut != DW_UT_compile) {
 			c.i = end;	/* type, skeleton or unknown unit */
 			continue;
 		}
 		code = cur_leb(&c);
-		/* Find the abbreviation of the unit DIE. */
-		if (abbrev.p == NULL || aoff > abbrev.n)
-			return -1;
-		ab.i = aoff;
+		/* The abbreviation of the unit DIE. */
+		if (abbrev.p == NULL || aoff > abbrev.n ||
+		    abfind(&ac, &ab, aoff, code, &spec) == -1)
+			goto out;
+		ab.i = spec;
 		ab.bad = 0;
-		for (;;) {
-			acode = cur_leb(&ab);
-			if (ab.bad || acode == 0)
-				return -1;
-			cur_leb(&ab);		/* tag */
-			cur_skip(&ab, 1);	/* children */
-			if (acode == code)
-				break;
-			do {
-				at = cur_leb(&ab);
-				form = cur_leb(&ab);
-				if (form == 0x21)
-					cur_leb(&ab);
-			} while (!ab.bad && (at != 0 || form != 0));
-		}
 		memset(&prod, 0, sizeof(prod));
 		memset(&name, 0, sizeof(name));
 		memset(&sbase, 0, sizeof(sbase));
@@ -283,7 +452,7 @@ dwarf_units(const struct elf *e, void (*fn)(const char *, const char *,
 			at = cur_leb(&ab);
 			form = cur_leb(&ab);
 			if (ab.bad)
-				return -1;
+				goto out;
 			if (at == 0 && form == 0)
 				break;
 			if (form == 0x21)
@@ -293,15 +462,19 @@ dwarf_units(const struct elf *e, void (*fn)(const char *, const char *,
 			    &name : at == DW_AT_str_offsets_base ? &sbase :
 			    NULL);
 			if (c.bad || c.i > end)
-				return -1;
+				goto out;
 		}
 		/* Default: just past the .debug_str_offsets header. */
 		base = sbase.set ? sbase.val : offsz == 8 ? 16 : 8;
-		if (prod.set)
-			fn(resolve(&prod, &c, str, lstr, stroff, base, offsz, e),
-			    resolve(&name, &c, str, lstr, stroff, base, offsz, e),
-			    arg);
+		if (prod.set && fn(resolve(&prod, &c, str, lstr, stroff, base,
+		    offsz, e), resolve(&name, &c, str, lstr, stroff, base,
+		    offsz, e), arg) != 0)
+			break;
 		c.i = end;
 	}
-	return 0;
+	rc = 0;
+out:
+	free(ac.ent);
+	free(ac.tab);
+	return rc;
 }

@@ -6,15 +6,21 @@
  * mold's lib/integers.h).  All offsets and counts from the file are checked
  * against the file size with overflow-safe comparisons before use.
  */
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "elf.h"
+
+#define NSTRLIM		4	/* string tables remembered by elf_str() */
 
 #define PT_LOAD_	1
 #define PT_DYNAMIC_	2
@@ -195,36 +201,40 @@ load_dynamic(struct elf *e, uint64_t off, uint64_t len)
 		    "file?)");
 	if ((p = elf_ptr(e, off, len)) == NULL)
 		return fail(e, "dynamic section past end of file");
+	/* Count up to DT_NULL first: memory follows the table, not filesz. */
 	n = (size_t)(len / entsz);
+	for (i = 0; i < n && rdaddr(e, p + i * entsz) != DT_NULL_; i++)
+		;
+	if (i == n)
+		return fail(e, "dynamic section has no DT_NULL terminator");
+	n = i;
 	if ((e->dyn = calloc(n + 1, sizeof(*e->dyn))) == NULL)
 		return fail(e, "%s", strerror(errno));
 	for (i = 0; i < n; i++, p += entsz) {
-		int64_t tag = e->is64 ? (int64_t)elf_rd64(e, p) :
+		e->dyn[i].tag = e->is64 ? (int64_t)elf_rd64(e, p) :
 		    (int64_t)(int32_t)elf_rd32(e, p);
-
-		if (tag == DT_NULL_) {
-			e->dynnum = i;
-			return 0;
-		}
-		e->dyn[i].tag = tag;
 		e->dyn[i].val = rdaddr(e, p + entsz / 2);
 	}
-	return fail(e, "dynamic section has no DT_NULL terminator");
+	e->dynnum = n;
+	return 0;
 }
 
 int
 elf_load(struct elf *e, const unsigned char *d, size_t n)
 {
 	uint64_t phoff, shoff;
-	size_t ehsize, phentsize, shentsize, i;
-	unsigned char *owned = e->owned;
+	size_t ehsize, phentsize, shentsize, mapsz = e->mapsz, i;
+	void *map = e->map;
 
 	memset(e, 0, sizeof(*e));
-	e->owned = owned;
+	e->map = map;
+	e->mapsz = mapsz;
 	e->data = d;
 	e->size = n;
 	if (n < 16 || memcmp(d, "\177ELF", 4) != 0)
 		return fail(e, "not an ELF file");
+	if ((e->lim = calloc(NSTRLIM, sizeof(*e->lim))) == NULL)
+		return fail(e, "%s", strerror(errno));
 	if (d[4] != 1 && d[4] != 2)
 		return fail(e, "bad ELF class %u", d[4]);
 	if (d[5] != 1 && d[5] != 2)
@@ -307,41 +317,77 @@ elf_load(struct elf *e, const unsigned char *d, size_t n)
 	return 0;
 }
 
+/* Why a file without the ELF magic is not one; names PE for later support. */
+static const char *
+notelf(int fd, const unsigned char *h, ssize_t n)
+{
+	unsigned char sig[4];
+	uint32_t lfanew;
+
+	if (n < 2 || h[0] != 'M' || h[1] != 'Z')
+		return "not an ELF file";
+	if (n < 0x40)
+		return "not an ELF file (MZ)";
+	lfanew = (uint32_t)h[0x3c] | (uint32_t)h[0x3d] << 8 |
+	    (uint32_t)h[0x3e] << 16 | (uint32_t)h[0x3f] << 24;
+	if (pread(fd, sig, 4, (off_t)lfanew) == 4 &&
+	    memcmp(sig, "PE\0\0", 4) == 0)
+		return "not an ELF file (PE)";
+	return "not an ELF file (MZ)";
+}
+
 int
 elf_open(struct elf *e, const char *path)
 {
-	FILE *fp;
 	struct stat st;
-	unsigned char *buf;
-	size_t len;
+	unsigned char h[64];
+	ssize_t n;
+	void *m;
+	int fd, saved;
 
 	memset(e, 0, sizeof(*e));
-	if ((fp = fopen(path, "rb")) == NULL)
-		return fail(e, "%s", strerror(errno));
-	if (fstat(fileno(fp), &st) == -1) {
+	/* O_NONBLOCK: opening a FIFO without a writer must not hang. */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) ==
+	    -1) {
+		saved = errno;
+		/* A socket cannot be opened at all: say what it is. */
+		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+			return fail(e, "not a regular file");
+		return fail(e, "%s", strerror(saved));
+	}
+	if (fstat(fd, &st) == -1) {
 		fail(e, "%s", strerror(errno));
-		fclose(fp);
-		return -1;
+		goto out;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		fclose(fp);
-		return fail(e, "not a regular file");
+		fail(e, "not a regular file");
+		goto out;
 	}
-	len = (size_t)st.st_size;
-	if ((buf = malloc(len ? len : 1)) == NULL) {
+	/* The magic first: a huge file that is not ELF costs one read. */
+	if ((n = pread(fd, h, sizeof(h), 0)) == -1) {
 		fail(e, "%s", strerror(errno));
-		fclose(fp);
-		return -1;
+		goto out;
 	}
-	if (fread(buf, 1, len, fp) != len) {
-		fail(e, "short read");
-		free(buf);
-		fclose(fp);
-		return -1;
+	if (n < 4 || memcmp(h, "\177ELF", 4) != 0) {
+		fail(e, "%s", notelf(fd, h, n));
+		goto out;
 	}
-	fclose(fp);
-	e->owned = buf;
-	return elf_load(e, buf, len);
+	if ((uintmax_t)st.st_size > SIZE_MAX) {
+		fail(e, "file too large to map");
+		goto out;
+	}
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (m == MAP_FAILED) {
+		fail(e, "mmap: %s", strerror(errno));
+		goto out;
+	}
+	close(fd);
+	e->map = m;
+	e->mapsz = (size_t)st.st_size;
+	return elf_load(e, m, e->mapsz);
+out:
+	close(fd);
+	return -1;
 }
 
 void
@@ -350,7 +396,9 @@ elf_close(struct elf *e)
 	free(e->ph);
 	free(e->sh);
 	free(e->dyn);
-	free(e->owned);
+	free(e->lim);
+	if (e->map != NULL)
+		munmap(e->map, e->mapsz);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -372,16 +420,43 @@ elf_vtooff(const struct elf *e, uint64_t vaddr, uint64_t len, uint64_t *off)
 	return -1;
 }
 
+/*
+ * One past the last NUL of [tab, tab+tabsz), remembered per table: a
+ * memchr per string would be quadratic when many names point into one
+ * long unterminated run.
+ */
+static uint64_t
+strlim(const struct elf *e, uint64_t tab, uint64_t tabsz)
+{
+	const unsigned char *p = e->data + tab;
+	struct elf_strlim *l;
+	uint64_t k;
+	size_t i;
+
+	for (i = 0; i < NSTRLIM; i++)
+		if (e->lim[i].tabsz != 0 && e->lim[i].tab == tab &&
+		    e->lim[i].tabsz == tabsz)
+			return e->lim[i].lim;
+	for (k = tabsz; k > 0 && p[k - 1] != '\0'; k--)
+		;
+	/* The first tables keep their slots; the last slot is reused. */
+	for (i = 0; i < NSTRLIM - 1 && e->lim[i].tabsz != 0; i++)
+		;
+	l = &e->lim[i];
+	l->tab = tab;
+	l->tabsz = tabsz;
+	l->lim = k;
+	return k;
+}
+
 const char *
 elf_str(const struct elf *e, uint64_t tab, uint64_t tabsz, uint64_t off)
 {
-	const unsigned char *p;
-
-	if (off >= tabsz || (p = elf_ptr(e, tab, tabsz)) == NULL)
+	if (off >= tabsz || elf_ptr(e, tab, tabsz) == NULL || e->lim == NULL)
 		return NULL;
-	if (memchr(p + off, '\0', (size_t)(tabsz - off)) == NULL)
+	if (off >= strlim(e, tab, tabsz))
 		return NULL;
-	return (const char *)p + off;
+	return (const char *)e->data + tab + off;
 }
 
 const char *

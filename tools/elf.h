@@ -1,7 +1,9 @@
 /*
  * elf.h - a small bounds-checked ELF reader for harden-audit.
  *
- * The whole file is read into memory once.  ELF32/ELF64 headers of either
+ * The file is mapped read-only (never read whole), after its magic has been
+ * checked with a 64-byte read, so memory grows with the tables that are
+ * touched, not with the file size.  ELF32/ELF64 headers of either
  * byte order are converted at the boundary into the native 64-bit structs
  * below, so that nothing outside elf.c branches on class or endianness.
  * Every offset, size and count taken from the file is checked against the
@@ -51,10 +53,18 @@ struct elf_dyn {
 	uint64_t	val;
 };
 
+/* Where the last NUL of a string table is: makes elf_str() O(1). */
+struct elf_strlim {
+	uint64_t	tab, tabsz;
+	uint64_t	lim;		/* strings must start before lim */
+};
+
 struct elf {
-	const unsigned char *data;	/* whole file */
+	const unsigned char *data;	/* whole file (mapped) */
 	size_t		size;
-	unsigned char	*owned;		/* non-NULL if data was malloc'd by us */
+	void		*map;		/* non-NULL if data was mapped by us */
+	size_t		mapsz;
+	struct elf_strlim *lim;		/* small cache, see elf_str() */
 	int		is64;		/* ELFCLASS64 */
 	int		big;		/* ELFDATA2MSB */
 	uint16_t	type;		/* e_type */
@@ -70,7 +80,11 @@ struct elf {
 	char		err[200];	/* reason of the last failure */
 };
 
-/* Read path into memory and validate it; 0 on success, -1 with e->err set. */
+/*
+ * Open path (O_NONBLOCK: a FIFO or device never blocks), refuse anything
+ * but a regular file, check the magic, map it and validate it; 0 on
+ * success, -1 with e->err set.
+ */
 int	elf_open(struct elf *e, const char *path);
 /* Validate an in-memory image (not copied; must outlive e). */
 int	elf_load(struct elf *e, const unsigned char *data, size_t size);
@@ -80,7 +94,10 @@ void	elf_close(struct elf *e);
 const unsigned char *elf_ptr(const struct elf *e, uint64_t off, uint64_t len);
 /* Map a virtual address range to a file offset through PT_LOAD; -1 if unmapped. */
 int	elf_vtooff(const struct elf *e, uint64_t vaddr, uint64_t len, uint64_t *off);
-/* String at off inside a string table [tab, tab+tabsz); NULL if not NUL-terminated inside. */
+/*
+ * String at off inside a string table [tab, tab+tabsz); NULL if not
+ * NUL-terminated inside.  Constant time after the first call for a table.
+ */
 const char *elf_str(const struct elf *e, uint64_t tab, uint64_t tabsz, uint64_t off);
 /* Section name, or NULL. */
 const char *elf_secname(const struct elf *e, const struct elf_shdr *s);

@@ -11,7 +11,10 @@
  */
 #include <err.h>
 #include <getopt.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +64,11 @@ help(void)
 	    "  -v, --verbose      print the reason of every verdict\n\n"
 	    "Features for --expect:\n");
 	for (i = 0; i < audit_nchecks; i++)
-		if (audit_checks[i].expectable)
+		if (audit_checks[i].expect == EX_PROVE)
+			printf("  %s\n", audit_checks[i].name);
+	printf("\nFeatures that no binary can prove (refused by --expect):\n");
+	for (i = 0; i < audit_nchecks; i++)
+		if (audit_checks[i].expect == EX_NEVER)
 			printf("  %s\n", audit_checks[i].name);
 	printf("\nExit status: 0 all expected properties proven, 1 one is "
 	    "missing or unknown,\n2 usage error or unreadable/malformed "
@@ -76,7 +83,10 @@ list(void)
 	for (i = 0; i < audit_nchecks; i++)
 		printf("%-30s %s%s\n", audit_checks[i].name,
 		    audit_checks[i].desc,
-		    audit_checks[i].expectable ? "" : " [not for --expect]");
+		    audit_checks[i].expect == EX_PROVE ? "" :
+		    audit_checks[i].expect == EX_NEVER ?
+		    " [never provable: refused by --expect]" :
+		    " [not for --expect]");
 }
 
 static void
@@ -86,52 +96,164 @@ bad_feature(const char *name)
 
 	warnx("unknown feature '%s' in --expect; valid names:", name);
 	for (i = 0; i < audit_nchecks; i++)
-		if (audit_checks[i].expectable)
+		if (audit_checks[i].expect == EX_PROVE)
 			fprintf(stderr, "  %s\n", audit_checks[i].name);
 	usage(NULL);
 }
 
+/*
+ * A gate on a feature that no binary can prove could never pass: refuse
+ * it up front, naming every such feature of the list.
+ */
 static uint64_t
 parse_expect(const char *arg, uint64_t mask)
 {
-	char *copy, *p, *tok;
+	char *copy, *p, *tok, never[256];
 	int i;
 
 	if ((copy = strdup(arg)) == NULL)
 		err(EXIT_ERR, "strdup");
+	never[0] = '\0';
 	for (p = copy; (tok = strsep(&p, ",")) != NULL;) {
 		tok += strspn(tok, " \t");
 		tok[strcspn(tok, " \t")] = '\0';
 		if (*tok == '\0')
 			continue;
-		if ((i = audit_find(tok)) == -1 || !audit_checks[i].expectable)
+		if ((i = audit_find(tok)) == -1 ||
+		    audit_checks[i].expect == EX_FACT)
 			bad_feature(tok);
+		if (audit_checks[i].expect == EX_NEVER) {
+			if (strstr(never, audit_checks[i].name) == NULL &&
+			    strlen(never) + strlen(tok) + 3 < sizeof(never))
+				snprintf(never + strlen(never),
+				    sizeof(never) - strlen(never), "%s%s",
+				    never[0] ? ", " : "", audit_checks[i].name);
+			continue;
+		}
 		mask |= (uint64_t)1 << i;
 	}
 	free(copy);
+	if (never[0] != '\0') {
+		warnx("--expect: no binary can prove %s (%s); remove it from "
+		    "the list", never, "see harden-audit --list");
+		usage(NULL);
+	}
 	return mask;
 }
 
-/* Write s as a JSON string; bytes >= 0x80 are escaped as U+0080..U+00FF. */
+/*
+ * Length of the valid UTF-8 sequence at p (1 to 4), 0 if p starts an
+ * invalid one (overlong forms, surrogates and code points past U+10FFFF
+ * are invalid).  p is NUL-terminated, so no read passes the end.
+ */
+static size_t
+utf8len(const unsigned char *p)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		n = 3;
+		if (p[0] == 0xe0)
+			lo = 0xa0;
+		else if (p[0] == 0xed)
+			hi = 0x9f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		n = 4;
+		if (p[0] == 0xf0)
+			lo = 0x90;
+		else if (p[0] == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/*
+ * Write s as a JSON string.  Valid UTF-8 passes through unchanged; a byte
+ * that is not part of valid UTF-8 becomes the lone surrogate \udcXX (as
+ * Python's surrogateescape does), which no valid text decodes to.
+ */
 static void
 jstr(const char *s)
 {
 	const unsigned char *p;
+	size_t n;
 
 	if (s == NULL) {
 		fputs("null", stdout);
 		return;
 	}
 	putchar('"');
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+	for (p = (const unsigned char *)s; *p != '\0'; p += n) {
+		n = 1;
 		if (*p == '"' || *p == '\\')
 			printf("\\%c", *p);
-		else if (*p < 0x20 || *p >= 0x7f)
+		else if (*p < 0x20 || *p == 0x7f)
 			printf("\\u%04x", *p);
-		else
-			putchar(*p);
+		else if ((n = utf8len(p)) == 0) {
+			printf("\\udc%02x", *p);
+			n = 1;
+		} else
+			fwrite(p, 1, n, stdout);
 	}
 	putchar('"');
+}
+
+/*
+ * s with control characters, backslashes and bytes that are not valid
+ * UTF-8 escaped (\n, \t, \\, \xHH), so that a hostile file name can
+ * neither forge table lines nor send terminal escapes.  Valid UTF-8 other
+ * than C1 controls is kept.  Returns a buffer owned by the caller.
+ */
+static char *
+vis(const char *s)
+{
+	const unsigned char *p;
+	char *buf, *q;
+	size_t n, i;
+
+	if ((buf = malloc(strlen(s) * 4 + 1)) == NULL)
+		err(EXIT_ERR, "malloc");
+	for (p = (const unsigned char *)s, q = buf; *p != '\0'; p += n) {
+		n = utf8len(p);
+		if (*p == '\\' || *p == '\n' || *p == '\t' || *p == '\r') {
+			*q++ = '\\';
+			*q++ = *p == '\n' ? 'n' : *p == '\t' ? 't' :
+			    *p == '\r' ? 'r' : '\\';
+		} else if (n == 1 && *p >= 0x20 && *p != 0x7f)
+			*q++ = (char)*p;
+		else if (n > 1 && !(p[0] == 0xc2 && p[1] < 0xa0)) {
+			for (i = 0; i < n; i++)
+				*q++ = (char)p[i];
+		} else {
+			if (n == 0)
+				n = 1;
+			for (i = 0; i < n; i++)
+				q += sprintf(q, "\\x%02x", p[i]);
+		}
+	}
+	*q = '\0';
+	return buf;
+}
+
+/* Print s through vis() with a printf format that has one %s. */
+static void
+pvis(FILE *fp, const char *fmt, const char *s)
+{
+	char *v = vis(s);
+
+	fprintf(fp, fmt, v);
+	free(v);
 }
 
 static const char *
@@ -172,17 +294,22 @@ table_row(const char *path, const struct facts *f, const struct result *res,
 		if (audit_checks[i].column != NULL)
 			printf(" %-*s", colwidth(audit_checks[i].column),
 			    short_name(res[i].v));
-	printf(" %-7s %s\n", f->rpath && f->runpath ? "both" : f->rpath ?
-	    "rpath" : f->runpath ? "runpath" : "-", path);
+	printf(" %-7s ", f->rpath && f->runpath ? "both" : f->rpath ?
+	    "rpath" : f->runpath ? "runpath" : "-");
+	pvis(stdout, "%s\n", path);
 	if (!o->verbose)
 		return;
-	for (i = 0; i < audit_nchecks; i++)
-		printf("    %-30s %-7s %s\n", audit_checks[i].name,
-		    audit_vname(res[i].v), res[i].why);
+	for (i = 0; i < audit_nchecks; i++) {
+		printf("    %-30s %-7s ", audit_checks[i].name,
+		    audit_vname(res[i].v));
+		pvis(stdout, "%s\n", res[i].why);
+	}
 	if (f->rpath != NULL)
-		printf("    %-30s %s\n", "rpath", f->rpath);
+		pvis(stdout, "    rpath                          %s\n",
+		    f->rpath);
 	if (f->runpath != NULL)
-		printf("    %-30s %s\n", "runpath", f->runpath);
+		pvis(stdout, "    runpath                        %s\n",
+		    f->runpath);
 }
 
 static void
@@ -230,18 +357,71 @@ json_error(const char *path, const char *msg, int first)
 	putchar('}');
 }
 
+/*
+ * The file is mapped: if it shrinks under us, a read past its new end
+ * raises SIGBUS.  That file is then reported as an error, not the run.
+ */
+static sigjmp_buf	busjmp;
+static volatile sig_atomic_t inread;
+
+static void
+onbus(int sig)
+{
+	if (inread)
+		siglongjmp(busjmp, 1);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Warn "path: msg" with the path made printable. */
+static void
+fwarn(const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+fwarn(const char *path, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[512], *v = vis(path);
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	warnx("%s: %s", v, msg);
+	free(v);
+}
+
+/* Open and read one file; -1 with e->err set. */
+static int
+load(const char *path, struct elf *e, struct facts *f)
+{
+	int rc;
+
+	if (sigsetjmp(busjmp, 1) != 0) {
+		inread = 0;
+		snprintf(e->err, sizeof(e->err), "file shrank while being "
+		    "read");
+		return -1;
+	}
+	inread = 1;
+	rc = elf_open(e, path) == -1 || audit_facts(e, f) == -1 ? -1 : 0;
+	inread = 0;
+	return rc;
+}
+
 /* Audit one file; returns its exit status. */
 static int
 audit(const char *path, const struct opts *o, int first)
 {
-	struct elf e;
-	struct facts f;
+	/* static: must keep their values across siglongjmp in load() */
+	static struct elf e;
+	static struct facts f;
 	struct result res[64];
 	size_t i;
 	int status = EXIT_OK;
 
-	if (elf_open(&e, path) == -1 || audit_facts(&e, &f) == -1) {
-		warnx("%s: %s", path, e.err);
+	if (load(path, &e, &f) == -1) {
+		fwarn(path, "%s", e.err);
 		if (o->json)
 			json_error(path, e.err, first);
 		elf_close(&e);
@@ -256,7 +436,7 @@ audit(const char *path, const struct opts *o, int first)
 	for (i = 0; i < audit_nchecks; i++)
 		if ((o->expect >> i & 1) && res[i].v != V_YES &&
 		    res[i].v != V_NA) {
-			warnx("%s: %s not proven: %s (%s)", path,
+			fwarn(path, "%s not proven: %s (%s)",
 			    audit_checks[i].name, audit_vname(res[i].v),
 			    res[i].why);
 			status = EXIT_MISSING;
@@ -312,6 +492,7 @@ main(int argc, char *argv[])
 		usage("no file given");
 	if (audit_nchecks > 64)
 		errx(EXIT_ERR, "internal error: too many checks");
+	signal(SIGBUS, onbus);
 
 	if (o.json)
 		printf("[\n");
