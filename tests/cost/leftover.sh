@@ -1,0 +1,20 @@
+#!/bin/sh
+# A process the command leaves running (a server started in the
+# background and never stopped) is ended when the command exits, so it
+# cannot skew the next variant's run; the run itself still counts.
+. "$(dirname "$0")/lib.sh"
+cost_tool
+tiny_project "$T/p"
+: >"$T/pids"
+cost_make "$T/p" --features relro --rounds 1 --instructions none --workdir "$T/work" --quiet \
+	--run "sleep 300 >/dev/null 2>&1 & echo \$! >>'$T/pids'; \"\$HARDEN_COST_BUILDDIR/hello\"" \
+	>out 2>&1 || fail "harden-cost failed: $(cat out)"
+[ "$(wc -l <"$T/pids")" -eq 3 ] || fail "not 3 runs: $(cat "$T/pids")"
+sleep 0.2
+for pid in $(cat "$T/pids"); do
+	if kill -0 "$pid" 2>/dev/null && ! grep -q '^State:.*zombie' "/proc/$pid/status" 2>/dev/null; then
+		kill -9 "$pid"
+		fail "the background process $pid survived its run"
+	fi
+done
+echo ok
