@@ -25,12 +25,15 @@ POSIX ``sh`` (``HARDEN_SHELL``, found in ``PATH``).  The driver splits the
 compiler command and the flags at blanks, as Autoconf's ``CC`` is: a
 compiler path or a flag with a blank inside is not supported.
 
-The module needs harden's catalog folder next to it: ``catalog/`` in its own
-directory (where ``cmake --install`` of harden puts it, and where to copy
-it into a project along with the module: ``features.txt``, ``probe.c``,
-``traits.c`` and ``harden-flags``), or ``../catalog`` (harden's source tree,
-for ``add_subdirectory`` and ``FetchContent``).  Without it, configuring
-stops and says what to copy where.
+The module needs harden's catalog folder: ``catalog/`` in its own
+directory (where to copy it into a project along with the module:
+``features.txt``, ``probe.c``, ``traits.c`` and ``harden-flags``; copy
+harden's ``VERSION`` file next to that folder too, or the driver reports
+version ``unknown``), ``../catalog`` (harden's source tree, for
+``add_subdirectory`` and ``FetchContent``), or, for ``find_package(Harden)``,
+the catalog that harden's ``make install`` put in ``<datadir>/harden`` (the
+package's ``HardenConfig.cmake`` names it).  Without it, configuring stops
+and says what to copy where.
 
 The minimum CMake version is 3.17 (``message(CHECK_START)``); the module is
 tested with CMake 3.25.  The C language must be enabled before the module is
@@ -45,7 +48,7 @@ Load this module in a CMake project with one of:
 
   add_subdirectory(<harden>)            # or FetchContent_MakeAvailable(harden)
 
-  find_package(Harden)                  # after cmake --install of harden
+  find_package(Harden 0.2 REQUIRED)     # after make install of harden
 
 Including the module defines the options, runs the detection (cached),
 prints a summary, creates the target ``Harden::Harden`` and defines the
@@ -146,16 +149,17 @@ Commands
   * otherwise, unless cross-compiling, it is built from the sources of
     ``tools/`` next to the module (the repository's ``tools/`` when the
     module comes from the source tree through ``CMAKE_MODULE_PATH``,
-    ``add_subdirectory()`` or ``FetchContent``; the copy installed with the
-    package for ``find_package(Harden)``), by the executable target
+    ``add_subdirectory()`` or ``FetchContent``), by the executable target
     ``harden_audit`` that the first call creates, with the project's C
     compiler and ``CMAKE_C_FLAGS`` but none of the directory's options or
     the hardening flags, into ``${CMAKE_BINARY_DIR}/harden-tools``; it is
     built with the project (``all``) and never installed;
   * when cross-compiling (``CMAKE_CROSSCOMPILING``), a program built for the
     target cannot run on the build machine: ``find_program(HARDEN_AUDIT
-    harden-audit)`` looks for one (``make -C tools install`` of harden
-    installs it); likewise when the module has no ``tools/`` next to it.
+    harden-audit)`` looks for one, first in the ``bindir`` of an installed
+    package (``make install`` of harden installs it); likewise when the
+    module has no ``tools/`` next to it, as with ``find_package(Harden)``,
+    which thus runs the installed ``harden-audit``.
 
   When no program is available, or the platform does not produce ELF files
   (Windows, macOS), the test is still added but only prints
@@ -212,6 +216,12 @@ Result variables
 
 Set in the including scope and as ``INTERNAL`` cache entries (so that they
 are visible from every directory, also after ``add_subdirectory``):
+
+``HARDEN_VERSION``
+  harden's version (the driver's, from its report), however the module was
+  loaded.  ``find_package(Harden)`` also sets ``Harden_VERSION`` (the
+  installed package's version file).  Both come from harden's one
+  ``VERSION`` file.
 
 ``HARDEN_CPPFLAGS``, ``HARDEN_CFLAGS``, ``HARDEN_EXE_CFLAGS``,
 ``HARDEN_LDFLAGS``, ``HARDEN_EXE_LDFLAGS``
@@ -285,7 +295,13 @@ if(DEFINED HARDEN_CATALOG_DIR)
   set(_harden_dirs "${HARDEN_CATALOG_DIR}")
 else()
   set(_harden_dirs "${CMAKE_CURRENT_LIST_DIR}/catalog" "${CMAKE_CURRENT_LIST_DIR}/../catalog")
+  # The installed package: HardenConfig.cmake names the installed catalog.
+  if(DEFINED _HARDEN_PACKAGE_CATALOG)
+    list(APPEND _harden_dirs "${_HARDEN_PACKAGE_CATALOG}")
+  endif()
 endif()
+# The installed package's harden-audit is looked for first.
+set_property(GLOBAL PROPERTY _HARDEN_BINDIR "${_HARDEN_PACKAGE_BINDIR}")
 set(_HARDEN_CATALOG "")
 foreach(_harden_d IN LISTS _harden_dirs)
   set(_harden_complete TRUE)
@@ -514,7 +530,7 @@ function(_harden_detect)
     message(FATAL_ERROR "Harden:\n  ${err}")
   endif()
 
-  foreach(k cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect)
+  foreach(k version cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect)
     string(REGEX MATCH "\n${k}=([^\n]*)" _ "\n${report}")
     set(v "${CMAKE_MATCH_1}")
     if(NOT k STREQUAL "audit_expect")
@@ -636,7 +652,8 @@ function(_harden_audit_command cmd_out why_out)
     set(${cmd_out} "$<TARGET_FILE:harden_audit>" PARENT_SCOPE)
     return()
   endif()
-  find_program(HARDEN_AUDIT NAMES harden-audit
+  get_property(bindir GLOBAL PROPERTY _HARDEN_BINDIR)
+  find_program(HARDEN_AUDIT NAMES harden-audit HINTS ${bindir}
     DOC "harden-audit program for harden_add_audit_test() (built from the module's tools/ when empty and not cross-compiling)")
   if(HARDEN_AUDIT)
     set(${cmd_out} "${HARDEN_AUDIT}" PARENT_SCOPE)

@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 1
+# serial 15
 #
 # SYNOPSIS
 #
@@ -119,7 +119,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-d7a4c5e2])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-2dc2cab1])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -496,7 +496,7 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@                @<:@--known=FEATURE=RESULT@:>@ @<:@--catalog=DIR@:>@ @<:@--cache=FILE@:>@
 @%:@                @<:@--log=FILE@:>@ @<:@VAR=VALUE...@:>@
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
-@%:@                 --ldflags | --exe-ldflags | --export=sh | --export=make@:>@...
+@%:@                 --ldflags | --exe-ldflags | --export=sh | --export=make | --pc@:>@...
 @%:@   harden-flags --list | --help | --version
 @%:@
 @%:@ Finds out which hardening features of the catalog the compiler (CC) and
@@ -513,7 +513,13 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@ Builtins do the work, and no path or flag of the builder is ever pasted
 @%:@ into a sed, awk or eval program: paths with | @S|@ ' ; and spaces are safe.
 
+@%:@ harden's version and the default catalog, one line each.  Both stay empty
+@%:@ here: in harden's source tree and release tarball the version is read from
+@%:@ ../VERSION (the one place it is kept) and the catalog is this program's
+@%:@ directory.  tools/embed-catalog (for configure) and make install write them
+@%:@ into their copies of this program, replacing the whole line.
 harden_version=0.2.0
+harden_default_catalog=
 me=harden-flags
 nl='
 '
@@ -522,6 +528,16 @@ IFS=@S|@ifs
 LC_ALL=C
 export LC_ALL
 set -f	@%:@ the builder's flags are split at blanks, never globbed
+
+if @<:@ -z "@S|@harden_version" @:>@; then
+	case @S|@0 in */*) harden_version=@S|@{0%/*}/../VERSION ;; *) harden_version=../VERSION ;; esac
+	if @<:@ -r "@S|@harden_version" @:>@; then
+		IFS= read -r harden_version <"@S|@harden_version" || :
+	else
+		harden_version=
+	fi
+	: "@S|@{harden_version:=unknown}"
+fi
 
 usage_error() {
 	printf '%s: %s\n' "@S|@me" "@S|@1" >&2
@@ -547,7 +563,8 @@ Options:
   --no-FEATURE
   --known=FEATURE=RESULT   a result decided before (a cache): VALUE @<:@FLAGS@:>@,
                            no@<:@: REASON@:>@, or builder present|absent|unproven
-  --catalog=DIR            the catalog (default: this program's directory)
+  --catalog=DIR            the catalog (default: @S|@HARDEN_CATALOG, else the
+                           installed catalog, else this program's directory)
   --cache=FILE             reuse FILE when the inputs are unchanged; else
                            probe and write it
   --log=FILE               append every command run and its messages
@@ -561,6 +578,10 @@ Outputs (in the order given; default --report):
                            those lists, joined on one line
   --export=sh              HARDEN_CPPFLAGS='...' assignments, exported
   --export=make            HARDEN_CPPFLAGS = ... assignments
+  --pc                     a pkg-config file (save it as harden-flags.pc):
+                           Cflags = cppflags + cflags, Libs = ldflags, and
+                           the variables exe_cflags, exe_ldflags, enabled,
+                           audit_expect, level
 
 The builder's flags come last in every probe and win: a feature whose flags
 the builder already gives is left to the builder (state "builder").
@@ -584,7 +605,7 @@ for arg do
 	--log=*) log=@S|@{arg@%:@--log=} ;;
 	--known=*=*) knowns="@S|@knowns@S|@{knowns:+
 }@S|@{arg@%:@--known=}" ;;
-	--report|--summary|--cppflags|--cflags|--exe-cflags|--ldflags|--exe-ldflags|--export=sh|--export=make|--list)
+	--report|--summary|--cppflags|--cflags|--exe-cflags|--ldflags|--exe-ldflags|--export=sh|--export=make|--pc|--list)
 		outputs="@S|@outputs @S|@{arg@%:@--}" ;;
 	--export=*) usage_error "invalid value '@S|@{arg@%:@--export=}' for --export: use sh or make" ;;
 	CC=*) CC=@S|@{arg@%:@CC=} ;;
@@ -609,7 +630,7 @@ none|standard|strict) ;;
 esac
 
 if @<:@ -z "@S|@catalog" @:>@; then
-	catalog=@S|@{HARDEN_CATALOG:-}
+	catalog=@S|@{HARDEN_CATALOG:-@S|@harden_default_catalog}
 	if @<:@ -z "@S|@catalog" @:>@; then
 		case @S|@0 in */*) catalog=@S|@{0%/*} ;; *) catalog=. ;; esac
 	fi
@@ -1629,6 +1650,24 @@ EOF
 				printf '%s = %s\n' "@S|@V" "@S|@m"
 			fi
 		done ;;
+	pc)
+		@%:@ The values are the catalog's flags (no @S|@ in them); a @%:@ would start
+		@%:@ a comment, so it is written \@%:@.
+		printf '@%:@ The hardening flags that harden-flags %s proved for\n' "@S|@harden_version"
+		case @S|@CC in *"@S|@nl"*) ;; *) printf '@%:@ CC=%s with the builder'"'"'s flags (harden-flags --pc).\n' "@S|@CC" ;; esac
+		for v in level cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect; do
+			x=@S|@(value @S|@v) m=
+			while :; do
+				case @S|@x in
+				*@%:@*) m="@S|@m@S|@{x%%@%:@*}\\@%:@" x=@S|@{x@%:@*@%:@} ;;
+				*) m="@S|@m@S|@x"; break ;;
+				esac
+			done
+			printf '%s=%s\n' "@S|@v" "@S|@m"
+		done
+		printf '%s\n' "" "Name: harden-flags" \
+			"Description: Hardening flags proven for one C compiler and its flags (level \@S|@{level})" \
+			"Version: @S|@harden_version" 'Cflags: @S|@{cppflags} @S|@{cflags}' 'Libs: @S|@{ldflags}' ;;
 	esac
 done
 @<:@ -n "@S|@{line+set}" @:>@ && printf '%s\n' "@S|@line"

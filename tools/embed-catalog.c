@@ -7,7 +7,10 @@
  * catalog with it: a list of the features for AC_ARG_ENABLE, the driver's
  * version, an identifier of the catalog for the cache key, and verbatim
  * copies of features.txt, traits.c, probe.c and the driver harden-flags
- * that configure writes out and runs.  Everything between the BEGIN and END
+ * that configure writes out and runs.  harden's version is read from the
+ * file VERSION of the catalog's parent directory (the one place it is kept)
+ * and written into the copy of the driver, on its empty harden_version=
+ * line, since a configure script has no VERSION file next to it.  Everything between the BEGIN and END
  * marker lines of M4-FILE is replaced; the rest of the file is kept.
  * Characters that m4 or autom4te would read ([ ] $ #) are written as
  * quadrigraphs, so the copies come out byte for byte.
@@ -154,19 +157,48 @@ fnv1a(unsigned long h, const char *s)
 	return h;
 }
 
-/* The driver's version: the value of its harden_version= line. */
-static void
-put_version(FILE *out, const char *driver, unsigned long id)
+/* harden's version: the first line of VERSION, checked to be [0-9.]+. */
+static char *
+read_version(const char *catalog_dir)
 {
-	const char *v = strstr(driver, "\nharden_version=");
-	int n;
+	char path[4096], *v;
+	size_t n;
 
-	if (v == NULL)
-		errx(1, "harden-flags: no harden_version= line");
-	v += strlen("\nharden_version=");
-	n = (int)strcspn(v, "\n");
-	fprintf(out, "m4_define([_HARDEN_VERSION], [%.*s])\n", n, v);
-	fprintf(out, "m4_define([_HARDEN_CATALOG_ID], [%.*s-%08lx])\n", n, v, id);
+	if ((size_t)snprintf(path, sizeof(path), "%s/../VERSION", catalog_dir) >= sizeof(path))
+		errx(1, "%s: path too long", catalog_dir);
+	v = slurp(path);
+	n = strcspn(v, "\n");
+	v[n] = '\0';
+	if (n == 0 || strspn(v, "0123456789.") != n)
+		errx(1, "%s: not a version: %s", path, v);
+	return v;
+}
+
+/* The driver with the version on its empty harden_version= line. */
+static char *
+driver_with_version(const char *driver, const char *version)
+{
+	static const char line[] = "\nharden_version=\n";
+	const char *at = strstr(driver, line);
+	char *copy;
+	size_t head;
+
+	if (at == NULL)
+		errx(1, "harden-flags: no empty harden_version= line");
+	head = (size_t)(at - driver) + strlen(line) - 1;
+	if ((copy = malloc(strlen(driver) + strlen(version) + 1)) == NULL)
+		err(1, NULL);
+	memcpy(copy, driver, head);
+	strcpy(copy + head, version);
+	strcat(copy, driver + head);
+	return copy;
+}
+
+static void
+put_version(FILE *out, const char *version, unsigned long id)
+{
+	fprintf(out, "m4_define([_HARDEN_VERSION], [%s])\n", version);
+	fprintf(out, "m4_define([_HARDEN_CATALOG_ID], [%s-%08lx])\n", version, id);
 }
 
 /* One Meson option per feature: a combo of auto, the booleans and its values. */
@@ -234,7 +266,8 @@ put_meson_options(FILE *out, const char *catalog)
 int
 main(int argc, char **argv)
 {
-	char path[4096], *m4, *begin, *end, *catalog, *text[sizeof(embedded) / sizeof(embedded[0])];
+	char path[4096], *m4, *begin, *end, *catalog, *version, *driver,
+	    *text[sizeof(embedded) / sizeof(embedded[0])];
 	unsigned long id = 2166136261UL;
 	FILE *out;
 	size_t i;
@@ -248,8 +281,13 @@ main(int argc, char **argv)
 		    embedded[i]) >= sizeof(path))
 			errx(1, "%s: path too long", argv[1]);
 		text[i] = slurp(path);
-		id = fnv1a(id, text[i]);
 	}
+	version = read_version(argv[1]);
+	driver = text[3];
+	text[3] = driver_with_version(driver, version);
+	free(driver);
+	for (i = 0; i < sizeof(embedded) / sizeof(embedded[0]); i++)
+		id = fnv1a(id, text[i]);
 	m4 = slurp(argv[2]);
 	if ((begin = strstr(m4, BEGIN_MARK)) == NULL ||
 	    (end = strstr(begin, END_MARK)) == NULL)
@@ -262,7 +300,7 @@ main(int argc, char **argv)
 
 	catalog = text[0];
 	put_features(out, catalog);
-	put_version(out, text[3], id);
+	put_version(out, version, id);
 
 	/* configure writes the files into its scratch directory. */
 	fputs("m4_define([_HARDEN_WRITE_CATALOG], [[", out);
@@ -290,5 +328,6 @@ main(int argc, char **argv)
 	}
 	for (i = 0; i < sizeof(embedded) / sizeof(embedded[0]); i++)
 		free(text[i]);
+	free(version);
 	return 0;
 }

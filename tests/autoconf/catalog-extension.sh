@@ -5,6 +5,7 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need cc autoreconf
 cp -R "$HARDEN_SRCDIR/catalog" catalog
+cp "$HARDEN_SRCDIR/VERSION" . # embed-catalog reads the version from the catalog's ../VERSION
 cat >>catalog/features.txt <<'CAT'
 
 feature bogus-link standard - a linker keyword that GNU ld ignores with a warning

@@ -17,7 +17,12 @@ for f in $(sed -n 's/^feature \([^ ]*\) .*/\1/p' "$S/catalog/features.txt"); do
 	grep -q "^\$1(\[$f\]," harden.m4 || fail "$f has no _HARDEN_FOREACH_FEATURE entry"
 	grep -q "^  '$(echo "$f" | tr - _)',\$" meson_options.txt || fail "$f has no Meson option"
 done
-# The embedded driver is the driver, byte for byte, once configure writes it.
-grep -q "^m4_define(\[_HARDEN_VERSION\], \[$(sed -n 's/^harden_version=//p' "$S/catalog/harden-flags")\])" harden.m4 ||
-	fail "_HARDEN_VERSION is not the driver's version"
+# The version is harden's (the file VERSION), and the embedded driver carries
+# it, since configure has no VERSION file next to it; the driver of the
+# source tree reads it.
+v=$(cat "$S/VERSION")
+grep -q "^m4_define(\[_HARDEN_VERSION\], \[$v\])" harden.m4 ||
+	fail "_HARDEN_VERSION is not the version of VERSION ($v)"
+grep -qx "harden_version=$v" harden.m4 || fail "the embedded driver does not carry the version $v"
+grep -qx "harden_version=" "$S/catalog/harden-flags" || fail "catalog/harden-flags has a version of its own"
 echo ok

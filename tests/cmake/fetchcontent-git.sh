@@ -9,7 +9,7 @@ need git gcc ninja readelf
 # A throw-away repository holding what a clone of harden would.
 g=$T/harden.git
 mkdir -p "$g"
-cp -R "$S/CMakeLists.txt" "$S/cmake" "$S/catalog" "$S/tools" "$g/"
+cp -R "$S/VERSION" "$S/CMakeLists.txt" "$S/cmake" "$S/catalog" "$S/tools" "$g/"
 (
 	cd "$g" && git init -q && git add -A &&
 	git -c user.name=test -c user.email=test@example.invalid commit -q -m harden

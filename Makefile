@@ -1,0 +1,193 @@
+# harden's one install command, its releases, and the serial of harden.m4.
+# GNU make; the recipes are POSIX sh.
+#
+#   make           builds harden-audit and harden-cost (make -C tools)
+#   make install   [PREFIX=/usr/local] [DESTDIR=/staging] [bindir=... datadir=... mandir=...]
+#   make uninstall (the same variables): removes every file make install wrote,
+#                  and the directories it created, once empty
+#   make dist      [DISTDIR=dist] [DIST_URL=https://host/path]: the release
+#                  tarball harden-VERSION.tar.gz, its .sha256 and the Meson
+#                  wrap-file harden-VERSION.wrap that points at DIST_URL
+#                  (meson/dist.sh)
+#   make serial    sets the "# serial N" line of m4/harden.m4 (below)
+#   make check-serial   fails when that line is not what make serial would set
+#   make embed     regenerates m4/harden.m4 and meson_options.txt from catalog/
+#                  (tools/embed-catalog), then make serial
+#   O=DIR          builds harden-audit and harden-cost in DIR/tools (default:
+#                  in tools/, as make -C tools does)
+#
+# What goes where (README.md, "Install"):
+#   $(bindir)        harden-flags (finds $(catalogdir) by itself), harden-audit,
+#                    harden-cost (make -C tools install)
+#   $(man1dir)       harden-flags.1, harden-audit.1, harden-cost.1
+#   $(aclocaldir)    harden.m4, for aclocal (HARDEN_CHECK with no copy)
+#   $(catalogdir)    the catalog: features.txt, probe.c, traits.c, README.md,
+#                    harden-flags (the driver the CMake module runs)
+#   $(cmakedir)      Harden.cmake, HardenConfig.cmake, HardenConfigVersion.cmake,
+#                    for find_package(Harden 0.2 REQUIRED) with CMAKE_PREFIX_PATH
+#   $(pkgconfigdir)  harden-tools.pc: where these are, and the version.  No file
+#                    is named harden.pc or harden-exe.pc: Meson's
+#                    dependency('harden') looks up pkg-config first, and must
+#                    keep getting the subproject, which probes the project's
+#                    compiler.  The flags as a .pc: harden-flags --pc.
+# The version is the file VERSION, the one place it is kept: Meson reads it
+# (project(version: files('VERSION'))), CMake reads it (CMakeLists.txt), the
+# driver of the source tree reads ../VERSION, and tools/embed-catalog (for
+# configure) and this install write it into their copies of the driver and
+# into the CMake version file and harden-tools.pc.
+#
+# The serial.  aclocal --install keeps the copy of harden.m4 with the highest
+# "# serial N", so N must grow on every change of the file.  As in the
+# Autoconf Archive, N is the number of git commits that touched
+# m4/harden.m4, plus one while the working tree's file differs from HEAD's
+# (the commit that will hold the change).  So: edit or regenerate the file,
+# run make serial (make embed does), commit; a fresh clone then has
+# N = the number of commits, which tests/catalog/m4-serial.sh checks (it
+# skips without git history or in a shallow clone, where the count is
+# wrong).  Two commits of one change: run make serial before each.
+#
+# Meson and CMake never read this file: a Meson subproject or an
+# add_subdirectory()/FetchContent of harden ignores it, and CMakeLists.txt
+# has no install() rule of its own, so there is one install.
+
+PREFIX ?= /usr/local
+prefix = $(PREFIX)
+exec_prefix = $(prefix)
+bindir = $(exec_prefix)/bin
+datarootdir = $(prefix)/share
+datadir = $(datarootdir)
+mandir = $(datarootdir)/man
+man1dir = $(mandir)/man1
+aclocaldir = $(datadir)/aclocal
+catalogdir = $(datadir)/harden
+cmakedir = $(datadir)/cmake/Harden
+pkgconfigdir = $(datadir)/pkgconfig
+O = $(srcdir)
+# Staging, from the command line or the environment; made absolute, since
+# some recipes change directory.
+override DESTDIR := $(if $(DESTDIR),$(abspath $(DESTDIR)))
+DISTDIR = $(CURDIR)/dist
+DIST_URL =
+CC ?= cc
+INSTALL = install
+
+srcdir := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+VERSION := $(shell cat '$(srcdir)/VERSION')
+M4 = m4/harden.m4
+CATALOG = features.txt probe.c traits.c README.md
+CMAKE_FILES = Harden.cmake HardenConfig.cmake HardenConfigVersion.cmake
+TOOLS = harden-audit harden-cost
+# The directories install writes to; it records the ones it creates (in
+# $(catalogdir)/uninstall-dirs) so that uninstall removes those, and only
+# those, once they are empty.
+INSTALL_DIRS = $(bindir) $(man1dir) $(aclocaldir) $(catalogdir) $(cmakedir) $(pkgconfigdir)
+
+# The installed copy of the driver: the version, and the installed catalog
+# as its default.  Each replaces a whole empty line of catalog/harden-flags.
+SUBST_DRIVER = sed -e 's|^harden_version=$$|harden_version=$(VERSION)|' \
+	-e "s|^harden_default_catalog=\$$|harden_default_catalog='$(catalogdir)'|"
+SUBST_IN = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@prefix@|$(prefix)|g' \
+	-e 's|@bindir@|$(bindir)|g' -e 's|@datadir@|$(datadir)|g' \
+	-e 's|@aclocaldir@|$(aclocaldir)|g' -e 's|@cmakedir@|$(cmakedir)|g' \
+	-e 's|@catalogdir@|$(catalogdir)|g'
+
+# make builds harden-audit and harden-cost; the rest is data and scripts.
+all:
+	$(MAKE) -C '$(srcdir)/tools' O='$(abspath $(O))/tools'
+
+check-install-paths:
+	@case '$(VERSION)' in ''|*[!0-9.]*) echo "make: no version in $(srcdir)/VERSION" >&2; exit 1 ;; esac
+	@for d in '$(prefix)' $(INSTALL_DIRS); do \
+		case $$d in /*) ;; *) echo "make: install directories must be absolute: $$d" >&2; exit 1 ;; esac; \
+		case $$d in *[!A-Za-z0-9_./+,:@%~=-]*) echo "make: unsupported character in the install directory $$d" >&2; exit 1 ;; esac; \
+	done
+
+installdirs: check-install-paths
+	@created=; \
+	for d in $(INSTALL_DIRS); do \
+		p=$$d new=; \
+		while [ -n "$$p" ] && [ "$$p" != '$(prefix)' ] && [ ! -d "$(DESTDIR)$$p" ]; do \
+			new="$$p $$new"; p=$${p%/*}; \
+		done; \
+		$(INSTALL) -d "$(DESTDIR)$$d" || exit 1; \
+		created="$$created $$new"; \
+	done; \
+	rec='$(DESTDIR)$(catalogdir)/uninstall-dirs'; \
+	{ [ ! -f "$$rec" ] || cat "$$rec"; for d in $$created; do echo "$$d"; done; } >"$$rec.tmp" && \
+	mv -f "$$rec.tmp" "$$rec" && chmod 644 "$$rec"
+
+install: installdirs
+	$(MAKE) -C '$(srcdir)/tools' O='$(abspath $(O))/tools' PREFIX='$(prefix)' DESTDIR='$(DESTDIR)' \
+		bindir='$(bindir)' mandir='$(mandir)' install
+	$(SUBST_DRIVER) '$(srcdir)/catalog/harden-flags' >'$(DESTDIR)$(bindir)/harden-flags'
+	chmod 755 '$(DESTDIR)$(bindir)/harden-flags'
+	$(INSTALL) -m 755 '$(DESTDIR)$(bindir)/harden-flags' '$(DESTDIR)$(catalogdir)/harden-flags'
+	cd '$(srcdir)/catalog' && $(INSTALL) -m 644 $(CATALOG) '$(DESTDIR)$(catalogdir)/'
+	$(INSTALL) -m 644 '$(srcdir)/catalog/harden-flags.1' '$(DESTDIR)$(man1dir)/'
+	$(INSTALL) -m 644 '$(srcdir)/$(M4)' '$(DESTDIR)$(aclocaldir)/'
+	$(INSTALL) -m 644 '$(srcdir)/cmake/Harden.cmake' '$(DESTDIR)$(cmakedir)/'
+	$(SUBST_IN) '$(srcdir)/cmake/HardenConfig.cmake.in' >'$(DESTDIR)$(cmakedir)/HardenConfig.cmake'
+	$(SUBST_IN) '$(srcdir)/cmake/HardenConfigVersion.cmake.in' >'$(DESTDIR)$(cmakedir)/HardenConfigVersion.cmake'
+	$(SUBST_IN) '$(srcdir)/harden-tools.pc.in' >'$(DESTDIR)$(pkgconfigdir)/harden-tools.pc'
+	cd '$(DESTDIR)$(cmakedir)' && chmod 644 HardenConfig.cmake HardenConfigVersion.cmake
+	chmod 644 '$(DESTDIR)$(pkgconfigdir)/harden-tools.pc'
+
+uninstall: check-install-paths
+	rm -f $(TOOLS:%='$(DESTDIR)$(bindir)/%') '$(DESTDIR)$(bindir)/harden-flags'
+	rm -f $(TOOLS:%='$(DESTDIR)$(man1dir)/%.1') '$(DESTDIR)$(man1dir)/harden-flags.1'
+	rm -f '$(DESTDIR)$(aclocaldir)/harden.m4' '$(DESTDIR)$(pkgconfigdir)/harden-tools.pc'
+	rm -f $(CMAKE_FILES:%='$(DESTDIR)$(cmakedir)/%')
+	rm -f $(CATALOG:%='$(DESTDIR)$(catalogdir)/%') '$(DESTDIR)$(catalogdir)/harden-flags'
+	@rec='$(DESTDIR)$(catalogdir)/uninstall-dirs'; dirs=; \
+	if [ -f "$$rec" ]; then \
+		while IFS= read -r d; do dirs="$$d $$dirs"; done <"$$rec"; \
+		rm -f "$$rec"; \
+	fi; \
+	for d in $$dirs; do \
+		[ ! -d "$(DESTDIR)$$d" ] || rmdir "$(DESTDIR)$$d" 2>/dev/null || \
+			echo "make: kept $(DESTDIR)$$d (not empty)"; \
+	done
+
+# A release from git must have the right serial; from a tarball, it was
+# checked when that tarball was made.
+dist:
+	@$(WANT_SERIAL); \
+	if [ -n "$$why" ]; then echo "make: $$why: serial not checked"; else $(CHECK_SERIAL); fi
+	sh '$(srcdir)/meson/dist.sh' $(if $(DIST_URL),'--url=$(DIST_URL)') '$(DISTDIR)'
+
+# The serial m4/harden.m4 must have (see the comment at the top), in n; n
+# stays empty, with the reason in why, without the git history to count.
+HASH := \#
+WANT_SERIAL = cd '$(srcdir)' || exit 1; n= why=; \
+	top=$$(git rev-parse --show-toplevel 2>/dev/null) && [ "$$(cd "$$top" && pwd -P)" = "$$(pwd -P)" ] || \
+		why="$(srcdir) is not a git checkout of harden"; \
+	[ -n "$$why" ] || [ "$$(git rev-parse --is-shallow-repository)" = false ] || \
+		why="a shallow clone cannot count the commits of $(M4) (git fetch --unshallow)"; \
+	if [ -z "$$why" ]; then \
+		n=$$(git rev-list --count HEAD -- $(M4)) || exit 1; \
+		[ "$$(sed "2s/^$(HASH) serial [0-9]*$$/$(HASH) serial $$n/" $(M4) | git hash-object --stdin)" = \
+			"$$(git rev-parse -q --verify HEAD:$(M4))" ] || n=$$((n + 1)); \
+	fi
+CHECK_SERIAL = have=$$(sed -n "2s/^$(HASH) serial \([0-9]*\)$$/\1/p" $(M4)); \
+	[ "$$have" = "$$n" ] || { echo "make: $(M4) has serial '$$have', must be $$n: run make serial" >&2; exit 1; }; \
+	echo "$(M4): serial $$n is right"
+
+serial:
+	@$(WANT_SERIAL); \
+	[ -z "$$why" ] || { echo "make: $$why: cannot set the serial" >&2; exit 1; }; \
+	sed -n 2p $(M4) | grep -q '^$(HASH) serial [0-9]*$$' || { echo "make: line 2 of $(M4) is not $(HASH) serial N" >&2; exit 1; }; \
+	sed "2s/^$(HASH) serial [0-9]*$$/$(HASH) serial $$n/" $(M4) >$(M4).tmp && mv -f $(M4).tmp $(M4); \
+	echo "$(M4): serial $$n"
+
+check-serial:
+	@$(WANT_SERIAL); \
+	[ -z "$$why" ] || { echo "make: $$why: cannot check the serial" >&2; exit 1; }; \
+	$(CHECK_SERIAL)
+
+embed:
+	@tmp=$$(mktemp -d) && \
+	$(CC) -O2 -Wall -Wextra -o "$$tmp/embed-catalog" '$(srcdir)/tools/embed-catalog.c' && \
+	cd '$(srcdir)' && "$$tmp/embed-catalog" catalog $(M4) meson_options.txt; rc=$$?; rm -rf "$$tmp"; exit $$rc
+	$(MAKE) -f '$(srcdir)/Makefile' serial
+
+.PHONY: all check-install-paths installdirs install uninstall dist serial check-serial embed
