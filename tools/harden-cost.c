@@ -28,7 +28,9 @@
 
 #include "cost.h"
 
-#define VERSION		"0.1.0"
+#ifndef HARDEN_VERSION
+#define HARDEN_VERSION	"unknown"
+#endif
 #define USAGE \
 	"usage: harden-cost [--autoconf|--meson|--cmake|--make] SRCDIR --run CMD [options]\n" \
 	"       harden-cost --which-counter [--instructions auto|perf|callgrind]\n"
@@ -1112,7 +1114,7 @@ parse_options(struct cost *c, int argc, char **argv, const char **counter_wanted
 		else if (!strcmp(name, "help"))
 			help();
 		else if (!strcmp(name, "version")) {
-			printf("harden-cost %s\n", VERSION);
+			printf("harden-cost %s\n", HARDEN_VERSION);
 			exit(EXIT_OK);
 		}
 	}
