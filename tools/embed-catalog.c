@@ -93,6 +93,37 @@ has_word(const char *list, const char *word)
 }
 
 /*
+ * The value names of feature name, in file order, without duplicates and
+ * without "yes" (always valid), into values; whether an "audit" row names it.
+ */
+static int
+feature_rows(const char *catalog, const char *name, char *values, size_t size)
+{
+	const char *rest = catalog;
+	char row[512];
+	int audit = 0;
+
+	while (next_line(&rest, row, sizeof(row)) != NULL) {
+		char *kind = strtok(row, " \t"), *of = strtok(NULL, " \t");
+		char *value = strtok(NULL, " \t");
+
+		if (kind == NULL || of == NULL || strcmp(of, name) != 0)
+			continue;
+		if (strcmp(kind, "audit") == 0)
+			audit = 1;
+		if (strcmp(kind, "value") != 0 || value == NULL ||
+		    strcmp(value, "yes") == 0 || has_word(values, value))
+			continue;
+		if (strlen(values) + strlen(value) + 2 > size)
+			errx(1, "features.txt: too many values for %s", name);
+		if (values[0] != '\0')
+			strcat(values, " ");
+		strcat(values, value);
+	}
+	return audit;
+}
+
+/*
  * _HARDEN_FOREACH_FEATURE([MACRO]) expands MACRO once per feature:
  * MACRO(NAME, VAR-NAME, LEVEL, REQUIRES, VALUES, SUMMARY, AUDIT), with
  * VALUES its value names in file order but "yes" (always valid), and AUDIT
@@ -106,9 +137,8 @@ put_features(FILE *out, const char *catalog)
 
 	fputs("m4_define([_HARDEN_FOREACH_FEATURE], [dnl\n", out);
 	while (next_line(&text, line, sizeof(line)) != NULL) {
-		char values[512] = "", audit[4] = "no", row[512], *name, *level,
+		char values[512] = "", audit[4] = "no", *name, *level,
 		    *requires, *summary, *p;
-		const char *rest = catalog;
 
 		if (strncmp(line, "feature ", 8) != 0)
 			continue;
@@ -120,23 +150,8 @@ put_features(FILE *out, const char *catalog)
 			errx(1, "features.txt: malformed feature row");
 		summary += strspn(summary, " \t");
 
-		while (next_line(&rest, row, sizeof(row)) != NULL) {
-			char *kind = strtok(row, " \t"), *of = strtok(NULL, " \t");
-			char *value = strtok(NULL, " \t");
-
-			if (kind == NULL || of == NULL || strcmp(of, name) != 0)
-				continue;
-			if (strcmp(kind, "audit") == 0)
-				strcpy(audit, "yes");
-			if (strcmp(kind, "value") != 0 || value == NULL ||
-			    strcmp(value, "yes") == 0 || has_word(values, value))
-				continue;
-			if (strlen(values) + strlen(value) + 2 > sizeof(values))
-				errx(1, "features.txt: too many values for %s", name);
-			if (values[0] != '\0')
-				strcat(values, " ");
-			strcat(values, value);
-		}
+		if (feature_rows(catalog, name, values, sizeof(values)))
+			strcpy(audit, "yes");
 
 		fprintf(out, "$1([%s], [", name);
 		for (p = name; *p != '\0'; p++)
@@ -220,8 +235,7 @@ put_meson_options(FILE *out, const char *catalog)
 	    "  yield: true,\n  description: 'Hardening level: none, standard, or strict"
 	    " (standard plus the strict features)',\n)\n", out);
 	while (next_line(&text, line, sizeof(line)) != NULL) {
-		char values[512] = "", row[512], *name, *level, *summary, *p;
-		const char *rest = catalog;
+		char values[512] = "", *name, *level, *summary, *p;
 
 		if (strncmp(line, "feature ", 8) != 0)
 			continue;
@@ -232,20 +246,7 @@ put_meson_options(FILE *out, const char *catalog)
 		if (summary == NULL)
 			errx(1, "features.txt: malformed feature row");
 		summary += strspn(summary, " \t");
-		while (next_line(&rest, row, sizeof(row)) != NULL) {
-			char *kind = strtok(row, " \t"), *of = strtok(NULL, " \t");
-			char *value = strtok(NULL, " \t");
-
-			if (kind == NULL || of == NULL || strcmp(kind, "value") != 0 ||
-			    strcmp(of, name) != 0 || value == NULL ||
-			    strcmp(value, "yes") == 0 || has_word(values, value))
-				continue;
-			if (strlen(values) + strlen(value) + 2 > sizeof(values))
-				errx(1, "features.txt: too many values for %s", name);
-			if (values[0] != '\0')
-				strcat(values, " ");
-			strcat(values, value);
-		}
+		(void)feature_rows(catalog, name, values, sizeof(values));
 		fputs("\noption(\n  '", out);
 		for (p = name; *p != '\0'; p++)
 			fputc(*p == '-' ? '_' : *p, out);
