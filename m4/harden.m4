@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 15
+# serial 16
 #
 # SYNOPSIS
 #
@@ -119,7 +119,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-2dc2cab1])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-f63b8a94])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -945,7 +945,8 @@ n=1
 while @<:@ @S|@n -le @S|@nf @:>@; do
 	eval "q=\@S|@q_@S|@n st_@S|@n= val_@S|@n=- why_@S|@n= set_@S|@n= cands_@S|@n="
 	eval "ex=\@S|@{explicit_@S|@n-}"
-	if @<:@ "@S|@ex" != yes @:>@ && builder_flag @S|@n; then
+	builder_flag @S|@n || bflag=
+	if @<:@ -n "@S|@bflag" @:>@ && @<:@ "@S|@ex" != yes @:>@; then
 		builder_value @S|@n "@S|@bflag"
 		eval "bflag_@S|@n=\@S|@bflag bvalue_@S|@n=\@S|@bvalue"
 		if @<:@ "@S|@q" = skip @:>@; then
@@ -961,7 +962,7 @@ while @<:@ @S|@n -le @S|@nf @:>@; do
 			decide @S|@n off - "not in level @S|@level"
 		fi
 	else
-		builder_flag @S|@n && eval "bflag_@S|@n=\@S|@bflag"
+		@<:@ -n "@S|@bflag" @:>@ && eval "bflag_@S|@n=\@S|@bflag"
 		pending="@S|@pending @S|@n"
 	fi
 	n=@S|@((n + 1))
@@ -1583,23 +1584,20 @@ fi
 
 @%:@ Step 7: explicit requests that cannot be met, from the report itself (so
 @%:@ that a cached report fails the same way).
-error=
-n=1
-while @<:@ @S|@n -le @S|@nf @:>@; do
-	eval "q=\@S|@q_@S|@n name=\@S|@f_name_@S|@n"
-	st= w=
-	while read -r kind fn fs fv fw; do
-		@<:@ "@S|@kind @S|@fn" = "feature @S|@name" @:>@ && { st=@S|@fs w=@S|@fw; break; }
-	done <<EOF
-@S|@report
-EOF
+@%:@ One pass: the report's feature lines come in catalog order.
+error= n=0
+while read -r kind name st v w; do
+	@<:@ "@S|@kind" = feature @:>@ || continue
+	n=@S|@((n + 1))
+	eval "q=\@S|@q_@S|@n"
 	case @S|@q in
 	auto|skip) ;;
 	no) @<:@ "@S|@st" = off @:>@ || { error="cannot disable @S|@name: @S|@w"; break; } ;;
 	*) @<:@ "@S|@st" = on @:>@ || { error="cannot enable @S|@name: @S|@w"; break; } ;;
 	esac
-	n=@S|@((n + 1))
-done
+done <<EOF
+@S|@report
+EOF
 
 @%:@ value KEY: the value of KEY= in the report.
 value() {
