@@ -257,6 +257,18 @@ cmake_configure() {
 	run "$_b.configure.log" cmake -S "$_s" -B "$_b" "$@"
 }
 
+# cmake_configure_fails LOG BUILD SOURCE ARGS...: a configure of a new build
+# tree that must fail (its output in LOG).
+cmake_configure_fails() {
+	_log=$1 _b=$2 _s=$3
+	shift 3
+	need cmake
+	rm -rf "$_b"
+	if cmake -S "$_s" -B "$_b" "$@" >"$_log" 2>&1; then
+		fail "$* was accepted"
+	fi
+}
+
 # cmake_build BUILD: a verbose build that must succeed (BUILD.build.log).
 cmake_build() { run "$1.build.log" cmake --build "$1" -v; }
 

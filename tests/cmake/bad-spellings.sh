@@ -13,9 +13,7 @@ need cmake gcc
 bad() {
 	n=$1
 	shift
-	if CC=gcc cmake -S "$EXAMPLE" -B "$T/b$n" -DCMAKE_BUILD_TYPE=Release "$@" >"$T/$n.log" 2>&1; then
-		fail "$* was accepted"
-	fi
+	CC=gcc cmake_configure_fails "$T/$n.log" "$T/b$n" "$EXAMPLE" -DCMAKE_BUILD_TYPE=Release "$@"
 	[ -e "$T/b$n/CMakeFiles/harden/probe.log" ] && fail "$*: the compiler ran"
 	return 0
 }

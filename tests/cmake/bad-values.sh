@@ -10,10 +10,7 @@ need cmake gcc
 bad() {
 	n=$1
 	shift
-	rm -rf "$T/b$n"
-	if CC=gcc cmake -S "$EXAMPLE" -B "$T/b$n" "$@" >"$T/$n.log" 2>&1; then
-		fail "$* was accepted"
-	fi
+	CC=gcc cmake_configure_fails "$T/$n.log" "$T/b$n" "$EXAMPLE" "$@"
 }
 
 bad 1 -DHARDENING_STACK_PROTECTOR=bogus
