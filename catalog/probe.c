@@ -106,16 +106,29 @@ harden_probe_branch_protection(void)
 	harden_probe_use(NULL);
 }
 
-/* format-security: the misuse variant must fail to compile. */
+/*
+ * format-security: the misuse variant must fail to compile.  The call goes
+ * to a printf-like function of our own: clang's fortified printf hides the
+ * format from the check, but every other function with the format
+ * attribute (syslog, err, the program's own) is still checked.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void harden_probe_printf(const char *, ...);
+#ifdef harden_probe_format_misuse
 void
 harden_probe_format_security(const char *s)
 {
-#ifdef harden_probe_format_misuse
-	printf(s);
-#else
-	printf("%s", s);
-#endif
+	harden_probe_printf(s);
 }
+#else
+void
+harden_probe_format_security(const char *s)
+{
+	printf("%s", s);
+}
+#endif
 
 /* auto-var-init: the array is handed out uninitialised. */
 void

@@ -25,6 +25,26 @@ harden_trait arch=aarch64
 harden_trait arch=other
 #endif
 
+/*
+ * The object format decides which linker features exist at all.  tcc
+ * writes ELF without defining __ELF__, hence the operating systems.
+ */
+#if defined(_WIN32) || defined(__CYGWIN__)
+harden_trait format=pe
+#elif defined(__APPLE__)
+harden_trait format=macho
+#elif defined(__ELF__) || defined(__linux__) || defined(__unix__)
+harden_trait format=elf
+#else
+harden_trait format=other
+#endif
+
+#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 8
+harden_trait ptr=64
+#else
+harden_trait ptr=32
+#endif
+
 
 #if defined(_FORTIFY_SOURCE)
 harden_trait predefined-fortify

@@ -203,9 +203,10 @@ Options (cache variables)
   A ``harden-audit`` program for ``harden_add_audit_test()``; empty by
   default (see there).
 
-``HARDEN_SHELL``, ``HARDEN_READELF``
-  The POSIX shell that runs the driver, and the ``readelf`` it reads the
-  probe with when ``CMAKE_READELF`` is empty (found in ``PATH``).
+``HARDEN_SHELL``, ``HARDEN_READELF``, ``HARDEN_OBJDUMP``
+  The POSIX shell that runs the driver, and the ``readelf`` (ELF targets)
+  and ``objdump`` (Windows PE targets) it reads the probe with when
+  ``CMAKE_READELF`` or ``CMAKE_OBJDUMP`` is empty (found in ``PATH``).
 
 ``HARDEN_CATALOG_DIR``
   When set before the module is included, the catalog folder to use instead
@@ -424,7 +425,7 @@ function(_harden_detect)
     endif()
   endwhile()
 
-  # ---- the toolchain, as the driver's CC, CFLAGS, LDFLAGS and READELF
+  # ---- the toolchain, as the driver's CC, CFLAGS, LDFLAGS, READELF, OBJDUMP
   set(cc "${CMAKE_C_COMPILER}")
   if(NOT "${CMAKE_C_COMPILER_ARG1}" STREQUAL "")
     string(APPEND cc " ${CMAKE_C_COMPILER_ARG1}")
@@ -448,16 +449,22 @@ function(_harden_detect)
     string(APPEND cflags " ${CMAKE_C_FLAGS_${config}}")
     string(APPEND ldflags " ${CMAKE_EXE_LINKER_FLAGS_${config}}")
   endif()
-  set(readelf "${CMAKE_READELF}")
-  if(NOT readelf)
-    find_program(HARDEN_READELF NAMES readelf llvm-readelf)
-    set(readelf "${HARDEN_READELF}")
-  endif()
-  if(NOT readelf)
-    set(readelf no)
-  endif()
   # CPPFLAGS empty: CMake has none, the environment's joined CMAKE_C_FLAGS.
-  list(APPEND args "CC=${cc}" "CPPFLAGS=" "CFLAGS=${cflags}" "LDFLAGS=${ldflags}" "READELF=${readelf}")
+  list(APPEND args "CC=${cc}" "CPPFLAGS=" "CFLAGS=${cflags}" "LDFLAGS=${ldflags}")
+  # What reads the probe (ELF: readelf, PE: objdump): CMake's tool for the
+  # target, else one found in PATH.
+  foreach(tool IN ITEMS READELF OBJDUMP)
+    string(TOLOWER "${tool}" name)
+    set(path "${CMAKE_${tool}}")
+    if(NOT path)
+      find_program(HARDEN_${tool} NAMES ${name} llvm-${name})
+      set(path "${HARDEN_${tool}}")
+    endif()
+    if(NOT path)
+      set(path no)
+    endif()
+    list(APPEND args "${tool}=${path}")
+  endforeach()
 
   # ---- the report: from the cache, or from one run of the driver
   string(SHA256 key "${CMAKE_C_COMPILER_ID}|${CMAKE_C_COMPILER_VERSION}|${catalog_hash}|${args}")

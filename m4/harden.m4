@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 16
+# serial 17
 #
 # SYNOPSIS
 #
@@ -17,7 +17,8 @@
 #   with the user's CPPFLAGS, CFLAGS and LDFLAGS.  A feature counts as
 #   supported only when a probe program compiles and links without any
 #   warning AND the effect shows in the result: a canary call, fortified
-#   calls, the ELF headers (read with HARDEN_READELF), changed code for
+#   calls, the ELF or PE headers (read with HARDEN_READELF or
+#   HARDEN_OBJDUMP), changed code for
 #   code-generation flags.  Compilers that accept flags and ignore them
 #   (tcc, musl's fortify, gcc 11 with _FORTIFY_SOURCE=3, clang on the wrong
 #   architecture) are reported as such.  A feature whose flags the builder
@@ -61,6 +62,7 @@
 #     HARDEN_ENABLED      the features that are on, as FEATURE=VALUE words
 #     HARDEN_LEVEL        the level in effect
 #     HARDEN_READELF      the readelf used to read the probes (precious)
+#     HARDEN_OBJDUMP      the objdump used to read PE probes (precious)
 #     HARDEN_AUDIT        harden-audit, from PATH (precious)
 #     HARDEN_AUDIT_EXPECT the features that are on and that harden-audit
 #                         proves from a binary by itself, comma-separated
@@ -103,12 +105,15 @@ m4_define([_HARDEN_FOREACH_FEATURE], [dnl
 $1([stack-protector], [stack_protector], [standard], [-], [strong basic], [stack canaries against stack buffer overflows], [yes])dnl
 $1([fortify-source], [fortify_source], [standard], [optimize,no-sanitizer], [3 2], [checked libc string and stdio calls], [yes])dnl
 $1([stack-clash-protection], [stack_clash_protection], [standard], [-], [], [probes every page of large stack allocations], [no])dnl
-$1([cf-protection], [cf_protection], [standard], [arch=x86], [full], [Intel CET landing pads and shadow-stack marking], [no])dnl
+$1([cf-protection], [cf_protection], [standard], [arch=x86,format=elf], [full], [Intel CET landing pads and shadow-stack marking], [no])dnl
 $1([branch-protection], [branch_protection], [standard], [arch=aarch64], [standard], [Arm pointer authentication and BTI landing pads], [no])dnl
-$1([pie], [pie], [standard], [-], [], [position-independent programs for full ASLR], [yes])dnl
-$1([relro], [relro], [standard], [-], [], [read-only relocations after start-up], [yes])dnl
-$1([bind-now], [bind_now], [standard], [needs=relro], [], [resolve every symbol at start-up (full RELRO)], [yes])dnl
-$1([noexecstack], [noexecstack], [standard], [-], [], [non-executable stack], [yes])dnl
+$1([pie], [pie], [standard], [format=elf], [], [position-independent programs for full ASLR], [yes])dnl
+$1([relro], [relro], [standard], [format=elf], [], [read-only relocations after start-up], [yes])dnl
+$1([bind-now], [bind_now], [standard], [format=elf,needs=relro], [], [resolve every symbol at start-up (full RELRO)], [yes])dnl
+$1([noexecstack], [noexecstack], [standard], [format=elf], [], [non-executable stack], [yes])dnl
+$1([dynamicbase], [dynamicbase], [standard], [format=pe], [], [the image may load at a random address (needs base relocations)], [yes])dnl
+$1([high-entropy-va], [high_entropy_va], [standard], [format=pe,ptr=64,needs=dynamicbase], [], [64-bit address space layout randomisation], [yes])dnl
+$1([nxcompat], [nxcompat], [standard], [format=pe], [], [data pages are not executable (DEP)], [yes])dnl
 $1([format-security], [format_security], [standard], [-], [], [non-literal format strings without arguments are errors], [no])dnl
 $1([auto-var-init], [auto_var_init], [strict], [-], [zero pattern], [automatic variables start initialised], [no])dnl
 $1([strict-flex-arrays], [strict_flex_arrays], [strict], [-], [3], [only @<:@@:>@ is a flexible array member, for bounds checks], [no])dnl
@@ -119,7 +124,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-f63b8a94])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-2fc2aec1])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -131,12 +136,16 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@             optimize      __OPTIMIZE__ must be defined by the user's flags
 @%:@             no-sanitizer  no address/thread/memory sanitizer in the user's flags
 @%:@             arch=x86 | arch=aarch64   target architecture
+@%:@             format=elf | format=pe    object format of the target
+@%:@             ptr=64    64-bit targets
 @%:@             needs=FEATURE that feature must be on as well
 @%:@ value NAME VALUE PROOF FLAG...   one candidate; candidates are tried in order
 @%:@   PROOF     what must show in the probe for the value to count as on:
 @%:@             sym:A,B   the linked probe's symbol table names A or B
 @%:@             elf:pie | elf:relro | elf:bind-now | elf:noexecstack
 @%:@                       the linked probe's ELF headers show the property
+@%:@             pe:dynamicbase | pe:high-entropy-va | pe:nxcompat
+@%:@                       the linked probe's PE headers show the property
 @%:@             asm       the probe's code for this feature changes when the
 @%:@                       off flags are added (codegen-only features)
 @%:@             reject    the probe's misuse variant no longer compiles
@@ -153,6 +162,11 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@                    CPPFLAGS, CFLAGS, LDFLAGS) that decide the feature: when
 @%:@                    one matches, harden adds nothing for it (state builder)
 @%:@                    unless the feature is asked for explicitly
+@%:@ marking NAME PROP TEXT...   the kernel enforces the feature only in a
+@%:@                    program whose GNU property note has PROP (ibt, shstk,
+@%:@                    bti); the linker sets it only when every object has it.
+@%:@                    When the linked probe lacks it, the feature stays on
+@%:@                    (the code is instrumented) with TEXT as its reason
 @%:@ audit NAME         tools/harden-audit can prove the feature from any built
 @%:@                    program or library by itself, so the frontends' audit
 @%:@                    tests expect it whenever it is on
@@ -176,39 +190,61 @@ value   stack-clash-protection yes asm cc:-fstack-clash-protection
 off     stack-clash-protection cc:-fno-stack-clash-protection
 builder stack-clash-protection -fstack-clash-protection -fno-stack-clash-protection
 
-feature cf-protection standard arch=x86 Intel CET landing pads and shadow-stack marking
+feature cf-protection standard arch=x86,format=elf Intel CET landing pads and shadow-stack marking
 value   cf-protection full asm cc:-fcf-protection=full
 off     cf-protection cc:-fcf-protection=none
 builder cf-protection -fcf-protection -fcf-protection=*
+marking cf-protection ibt not enforced: a start file or library lacks the IBT/SHSTK marking, so the program has none
 
 feature branch-protection standard arch=aarch64 Arm pointer authentication and BTI landing pads
 value   branch-protection standard asm cc:-mbranch-protection=standard
 off     branch-protection cc:-mbranch-protection=none
 builder branch-protection -mbranch-protection=*
+marking branch-protection bti BTI not enforced: a start file or library lacks the BTI marking, so the program has none; pointer authentication works
 
-feature pie standard - position-independent programs for full ASLR
+feature pie standard format=elf position-independent programs for full ASLR
 value   pie yes elf:pie exe-cc:-fPIE exe-ld:-pie
 off     pie exe-cc:-fno-PIE exe-ld:-no-pie
 builder pie -fPIE -fpie -fno-PIE -fno-pie -pie -no-pie -static-pie
 audit   pie
 
-feature relro standard - read-only relocations after start-up
+feature relro standard format=elf read-only relocations after start-up
 value   relro yes elf:relro ld:-Wl,-z,relro
 off     relro ld:-Wl,-z,norelro
 builder relro -Wl,*-z,relro* -Wl,*-z,norelro*
 audit   relro
 
-feature bind-now standard needs=relro resolve every symbol at start-up (full RELRO)
+feature bind-now standard format=elf,needs=relro resolve every symbol at start-up (full RELRO)
 value   bind-now yes elf:bind-now ld:-Wl,-z,now
 off     bind-now ld:-Wl,-z,lazy
 builder bind-now -Wl,*-z,now* -Wl,*-z,lazy*
 audit   bind-now
 
-feature noexecstack standard - non-executable stack
+feature noexecstack standard format=elf non-executable stack
 value   noexecstack yes elf:noexecstack ld:-Wl,-z,noexecstack
 off     noexecstack ld:-Wl,-z,execstack
 builder noexecstack -Wl,*-z,noexecstack* -Wl,*-z,execstack*
 audit   noexecstack
+
+@%:@ Windows (PE) images: ASLR and DEP are flags of the image, set by the linker
+@%:@ (binutils 2.36 and later set them by default; the off flags clear them).
+feature dynamicbase standard format=pe the image may load at a random address (needs base relocations)
+value   dynamicbase yes pe:dynamicbase ld:-Wl,--dynamicbase
+off     dynamicbase ld:-Wl,--disable-dynamicbase
+builder dynamicbase -Wl,*--dynamicbase* -Wl,*--disable-dynamicbase*
+audit   dynamicbase
+
+feature high-entropy-va standard format=pe,ptr=64,needs=dynamicbase 64-bit address space layout randomisation
+value   high-entropy-va yes pe:high-entropy-va ld:-Wl,--high-entropy-va
+off     high-entropy-va ld:-Wl,--disable-high-entropy-va
+builder high-entropy-va -Wl,*--high-entropy-va* -Wl,*--disable-high-entropy-va*
+audit   high-entropy-va
+
+feature nxcompat standard format=pe data pages are not executable (DEP)
+value   nxcompat yes pe:nxcompat ld:-Wl,--nxcompat
+off     nxcompat ld:-Wl,--disable-nxcompat
+builder nxcompat -Wl,*--nxcompat* -Wl,*--disable-nxcompat*
+audit   nxcompat
 
 feature format-security standard - non-literal format strings without arguments are errors
 value   format-security yes reject cc:-Wformat cc:-Werror=format-security
@@ -280,6 +316,26 @@ harden_trait arch=x86
 harden_trait arch=aarch64
 @%:@else
 harden_trait arch=other
+@%:@endif
+
+/*
+ * The object format decides which linker features exist at all.  tcc
+ * writes ELF without defining __ELF__, hence the operating systems.
+ */
+@%:@if defined(_WIN32) || defined(__CYGWIN__)
+harden_trait format=pe
+@%:@elif defined(__APPLE__)
+harden_trait format=macho
+@%:@elif defined(__ELF__) || defined(__linux__) || defined(__unix__)
+harden_trait format=elf
+@%:@else
+harden_trait format=other
+@%:@endif
+
+@%:@if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 8
+harden_trait ptr=64
+@%:@else
+harden_trait ptr=32
 @%:@endif
 
 
@@ -396,16 +452,29 @@ harden_probe_branch_protection(void)
 	harden_probe_use(NULL);
 }
 
-/* format-security: the misuse variant must fail to compile. */
+/*
+ * format-security: the misuse variant must fail to compile.  The call goes
+ * to a printf-like function of our own: clang's fortified printf hides the
+ * format from the check, but every other function with the format
+ * attribute (syslog, err, the program's own) is still checked.
+ */
+@%:@if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 1, 2)))
+@%:@endif
+void harden_probe_printf(const char *, ...);
+@%:@ifdef harden_probe_format_misuse
 void
 harden_probe_format_security(const char *s)
 {
-@%:@ifdef harden_probe_format_misuse
-	printf(s);
-@%:@else
-	printf("%s", s);
-@%:@endif
+	harden_probe_printf(s);
 }
+@%:@else
+void
+harden_probe_format_security(const char *s)
+{
+	printf("%s", s);
+}
+@%:@endif
 
 /* auto-var-init: the array is handed out uninitialised. */
 void
@@ -553,7 +622,9 @@ Probes the C compiler and linker for the hardening features of the harden
 catalog, with the builder's own flags, and prints what is proven to work.
 
 Inputs (from the environment, or as VAR=VALUE arguments):
-  CC  CPPFLAGS  CFLAGS  LDFLAGS  READELF (default: readelf or llvm-readelf)
+  CC  CPPFLAGS  CFLAGS  LDFLAGS
+  READELF  reads ELF probes (default: readelf or llvm-readelf)
+  OBJDUMP  reads PE (Windows) probes (default: objdump or llvm-objdump)
 
 Options:
   --level=LEVEL            none, standard (default) or strict
@@ -613,6 +684,7 @@ for arg do
 	CFLAGS=*) CFLAGS=@S|@{arg@%:@CFLAGS=} ;;
 	LDFLAGS=*) LDFLAGS=@S|@{arg@%:@LDFLAGS=} ;;
 	READELF=*) READELF=@S|@{arg@%:@READELF=} ;;
+	OBJDUMP=*) OBJDUMP=@S|@{arg@%:@OBJDUMP=} ;;
 	--?*) requests="@S|@requests@S|@{requests:+
 }@S|@{arg@%:@--}" ;;
 	*) usage_error "unknown argument '@S|@arg'" ;;
@@ -621,6 +693,9 @@ done
 : "@S|@{CC:=cc}"
 if @<:@ -z "@S|@{READELF+set}" @:>@; then
 	READELF=@S|@(command -v readelf || command -v llvm-readelf) || READELF=no
+fi
+if @<:@ -z "@S|@{OBJDUMP+set}" @:>@; then
+	OBJDUMP=@S|@(command -v objdump || command -v llvm-objdump) || OBJDUMP=no
 fi
 @<:@ -n "@S|@outputs" @:>@ || outputs=report
 
@@ -656,7 +731,7 @@ while read -r kind name rest; do
 	if @<:@ "@S|@kind" = feature @:>@; then
 		nf=@S|@((nf + 1))
 		set -- @S|@rest
-		eval "f_name_@S|@nf=\@S|@name f_level_@S|@nf=\@S|@1 f_req_@S|@nf=\@S|@2 f_rows_@S|@nf= f_off_@S|@nf= f_values_@S|@nf= f_pats_@S|@nf= f_audit_@S|@nf=no f_presence_@S|@nf="
+		eval "f_name_@S|@nf=\@S|@name f_level_@S|@nf=\@S|@1 f_req_@S|@nf=\@S|@2 f_rows_@S|@nf= f_off_@S|@nf= f_values_@S|@nf= f_pats_@S|@nf= f_audit_@S|@nf=no f_presence_@S|@nf= f_mark_@S|@nf="
 		shift 2
 		eval "f_sum_@S|@nf=\@S|@*"
 		continue
@@ -689,6 +764,7 @@ while read -r kind name rest; do
 	off) eval "f_off_@S|@i=\@S|@rest" ;;
 	builder) eval "f_pats_@S|@i=\@S|@rest" ;;
 	audit) eval "f_audit_@S|@i=yes" ;;
+	marking) eval "f_mark_@S|@i=\@S|@rest" ;;
 	*) printf '%s: %s/features.txt: unknown row: %s\n' "@S|@me" "@S|@catalog" "@S|@kind" >&2; exit 3 ;;
 	esac
 done <"@S|@catalog/features.txt"
@@ -777,6 +853,7 @@ CPPFLAGS=@S|@{CPPFLAGS-}
 CFLAGS=@S|@{CFLAGS-}
 LDFLAGS=@S|@{LDFLAGS-}
 READELF=@S|@{READELF-}
+OBJDUMP=@S|@{OBJDUMP-}
 level=@S|@level
 requests=@S|@requests
 knowns=@S|@knowns"
@@ -839,7 +916,7 @@ strip_work() {
 start() {
 	name=@S|@1
 	shift
-	case @S|@1 in "@S|@{READELF:-}") ;; *) runs=@S|@((runs + 1)) ;; esac
+	case @S|@1 in "@S|@{READELF:-}"|"@S|@{OBJDUMP:-}") ;; *) runs=@S|@((runs + 1)) ;; esac
 	logline "@S|@@"
 	"@S|@@" >"@S|@work/@S|@name.out" 2>"@S|@work/@S|@name.err" &
 	eval "pid_@S|@name=\@S|@!"
@@ -988,6 +1065,8 @@ for k in @S|@knowns; do
 		w=@S|@{w@%:@ }
 		decide @S|@i unsupported - "@S|@{w:-known to be unsupported}" ;;
 	*)
+		note=
+		case @S|@result in *"; "*) note=@S|@{result@%:@*; } result=@S|@{result%%; *} ;; esac
 		set -- @S|@result
 		v=@S|@1
 		shift
@@ -1000,13 +1079,28 @@ for k in @S|@knowns; do
 				eval "@<:@ \"\@S|@r_value_@S|@j\" = \"\@S|@v\" @:>@" && { eval "fl=\@S|@r_flags_@S|@j"; break; }
 			done
 		fi
-		decide @S|@i on "@S|@v" "" "@S|@fl" ;;
+		decide @S|@i on "@S|@v" "@S|@note" "@S|@fl" ;;
 	esac
 done
 IFS=@S|@ifs
 
 @%:@ ---------------------------------------------------------------------------
 @%:@ Steps 1 to 3: traits, preconditions, candidates.
+
+@%:@ target_mismatch KIND=VALUE: text says that the feature is for another
+@%:@ target than this one (arch, format and ptr are traits.c's names).
+target_mismatch() {
+	case @S|@1 in
+	arch=*) text="@S|@{1@%:@arch=} only (target is @S|@arch)" ;;
+	ptr=*) text="@S|@{1@%:@ptr=}-bit targets only" ;;
+	format=*)
+		text=
+		for t in @S|@{1@%:@format=} @S|@format; do
+			case @S|@t in elf) t=ELF ;; pe) t=PE ;; macho) t=Mach-O ;; other) t="another format" ;; esac
+			if @<:@ -z "@S|@text" @:>@; then text="@S|@t only"; else text="@S|@text (target is @S|@t)"; fi
+		done ;;
+	esac
+}
 
 todo=
 for n in @S|@pending; do
@@ -1044,8 +1138,10 @@ if @<:@ -n "@S|@todo" @:>@ && @<:@ -z "@S|@{cached_report+set}" @:>@; then
 		traits_ok=no
 		traits_why="the compiler cannot preprocess with these flags: @S|@why"
 	fi
-	arch=unknown
-	for t in @S|@traits; do case @S|@t in arch=*) arch=@S|@{t@%:@arch=} ;; esac; done
+	arch=unknown format=other
+	for t in @S|@traits; do
+		case @S|@t in arch=*) arch=@S|@{t@%:@arch=} ;; format=*) format=@S|@{t@%:@format=} ;; esac
+	done
 
 	for n in @S|@todo; do
 		eval "q=\@S|@q_@S|@n mode=\@S|@{mode_@S|@n-}"
@@ -1054,24 +1150,35 @@ if @<:@ -n "@S|@todo" @:>@ && @<:@ -z "@S|@{cached_report+set}" @:>@; then
 			continue
 		fi
 		@<:@ "@S|@mode" = look @:>@ && continue
-		if @<:@ "@S|@q" = no @:>@; then
-			eval "off=\@S|@f_off_@S|@n"
-			eval "mode_@S|@n=off cands_@S|@n=\"\@S|@{off:+off }none\""
-			continue
-		fi
 		eval "reqs=\@S|@f_req_@S|@n"
-		bad=
+		bad= target=
 		IFS=,
 		for r in @S|@reqs; do
 			IFS=@S|@ifs
 			case @S|@r in
 			optimize) case @S|@traits in *" optimize "*) ;; *) bad="needs optimisation (-O1 or more)" ;; esac ;;
 			no-sanitizer) case @S|@traits in *" sanitizer "*) bad="not with sanitizers" ;; esac ;;
-			arch=*) case @S|@traits in *" @S|@r "*) ;; *) bad="@S|@{r@%:@arch=} only (target is @S|@arch)" ;; esac ;;
+			arch=*|format=*|ptr=*)
+				case @S|@traits in *" @S|@r "*) ;; *) target_mismatch "@S|@r"; bad=@S|@text target=yes ;; esac ;;
+			needs=*)
+				@%:@ Probing it could turn the other on again (--high-entropy-va
+				@%:@ sets DYNAMIC_BASE too).
+				feature_index "@S|@{r@%:@needs=}"
+				eval "@<:@ \"\@S|@q_@S|@i\" = no @:>@" && bad="needs @S|@{r@%:@needs=}" ;;
 			esac
 			@<:@ -n "@S|@bad" @:>@ && break
 		done
 		IFS=@S|@ifs
+		if @<:@ "@S|@q" = no @:>@; then
+			@%:@ Not there on this target: nothing to turn off.
+			if @<:@ -n "@S|@target" @:>@; then
+				decide @S|@n off - "disabled; @S|@bad"
+				continue
+			fi
+			eval "off=\@S|@f_off_@S|@n"
+			eval "mode_@S|@n=off cands_@S|@n=\"\@S|@{off:+off }none\""
+			continue
+		fi
 		if @<:@ -n "@S|@bad" @:>@; then
 			decide @S|@n unsupported - "@S|@bad"
 			continue
@@ -1203,7 +1310,7 @@ fail_cand() {
 builds_without() {
 	nbuild=@S|@((nbuild + 1))
 	set_flags ""
-	start b@S|@nbuild @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/b@S|@nbuild" "@S|@catalog/probe.c"
+	start b@S|@nbuild @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/b@S|@nbuild.prog" "@S|@catalog/probe.c"
 	finish b@S|@nbuild
 }
 
@@ -1233,10 +1340,12 @@ probe() {
 		case @S|@proof in
 		asm) need_asm="@S|@need_asm @S|@n" ;;
 		reject) need_misuse=yes ;;
-		sym:*|elf:*) need_elf=yes ;;
+		sym:*|elf:*|pe:*) need_elf=yes ;;
 		esac
+		eval "@<:@ -n \"\@S|@f_mark_@S|@n\" @:>@" && need_elf=yes
 	done
-	start @S|@b @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@b" "@S|@catalog/probe.c"
+	@%:@ The program is NAME.prog: with no suffix, mingw's gcc would add .exe.
+	start @S|@b @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@b.prog" "@S|@catalog/probe.c"
 	@<:@ -n "@S|@need_asm" @:>@ &&
 		start @S|@{b}_on @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -fno-lto -S -o "@S|@work/@S|@{b}_on.s" "@S|@catalog/probe.c"
 	@<:@ -n "@S|@need_misuse" @:>@ &&
@@ -1300,20 +1409,29 @@ probe() {
 	fi
 
 	@%:@ The build passed: read what the proofs need, all at once.
+	@%:@ ELF probes are read with readelf, PE probes with objdump.
 	elf_why=
 	if @<:@ -n "@S|@need_elf" @:>@; then
-		if @<:@ -z "@S|@{READELF:-}" @:>@ || @<:@ "@S|@READELF" = no @:>@; then
-			elf_why="no readelf to read the probe"
+		case @S|@format in
+		pe) reader=@S|@OBJDUMP rname=objdump ;;
+		*) reader=@S|@READELF rname=readelf ;;
+		esac
+		if @<:@ -z "@S|@reader" @:>@ || @<:@ "@S|@reader" = no @:>@; then
+			elf_why="no @S|@rname to read the probe"
+		elif @<:@ @S|@format = pe @:>@; then
+			start @S|@{b}_elf @S|@reader -p -t "@S|@work/@S|@b.prog"
 		else
-			start @S|@{b}_elf @S|@READELF -W -h -l -d -s "@S|@work/@S|@b"
+			start @S|@{b}_elf @S|@reader -W -h -l -d -s -n "@S|@work/@S|@b.prog"
 		fi
 	fi
 	syms= props=
 	if @<:@ -n "@S|@need_elf" @:>@ && @<:@ -z "@S|@elf_why" @:>@; then
-		if finish @S|@{b}_elf messages-ok; then
-			elf_facts "@S|@work/@S|@{b}_elf.out"
+		if ! finish @S|@{b}_elf messages-ok; then
+			elf_why="@S|@reader cannot read the probe: @S|@why"
+		elif @<:@ @S|@format = pe @:>@; then
+			pe_facts "@S|@work/@S|@{b}_elf.out"
 		else
-			elf_why="@S|@READELF cannot read the probe: @S|@why"
+			elf_facts "@S|@work/@S|@{b}_elf.out"
 		fi
 	fi
 	same=
@@ -1338,7 +1456,7 @@ probe() {
 		ok=no why=
 		case @S|@proof in
 		accepted) ok=yes ;;
-		sym:*|elf:*)
+		sym:*|elf:*|pe:*)
 			if @<:@ -n "@S|@elf_why" @:>@; then
 				why=@S|@elf_why
 			else
@@ -1351,7 +1469,7 @@ probe() {
 						case @S|@syms in *" @S|@s "*) has=yes ;; esac
 					done
 					IFS=@S|@ifs ;;
-				elf:*) case @S|@props in *" @S|@{proof@%:@elf:} "*) has=yes ;; esac ;;
+				elf:*|pe:*) case @S|@props in *" @S|@{proof@%:@*:} "*) has=yes ;; esac ;;
 				esac
 				eval "mode=\@S|@mode_@S|@n"
 				case @S|@mode:@S|@has in
@@ -1365,7 +1483,7 @@ probe() {
 					           case @S|@l in *,*) w="@S|@w@S|@{l%%,*} or " l=@S|@{l@%:@*,} ;; *) w="@S|@w@S|@l"; break ;; esac
 					       done
 					       why="no @S|@w in the probe" ;;
-					elf:*) why="the linked probe is not @S|@{proof@%:@elf:}" ;;
+					elf:*|pe:*) why="the linked probe is not @S|@{proof@%:@*:}" ;;
 					esac ;;
 				esac
 			fi ;;
@@ -1386,7 +1504,7 @@ probe() {
 		reject)
 			eval "mode=\@S|@mode_@S|@n"
 			if @<:@ @S|@misuse_ok -ne 0 @:>@; then ok=yes
-			elif @<:@ "@S|@mode" != look @:>@; then why="printf with a non-literal format still compiles"; fi ;;
+			elif @<:@ "@S|@mode" != look @:>@; then why="a printf-like call with a non-literal format still compiles"; fi ;;
 		esac
 		eval "mode=\@S|@mode_@S|@n c=\@S|@cands_@S|@n"
 		c=@S|@{c%% *}
@@ -1402,7 +1520,7 @@ probe() {
 		elif @<:@ @S|@ok = yes @:>@; then
 			cand_flags @S|@n "@S|@c"
 			case @S|@mode in
-			on) eval "v=\@S|@r_value_@S|@c"; decide @S|@n on "@S|@v" "" "@S|@flags" ;;
+			on) eval "v=\@S|@r_value_@S|@c"; marking_note @S|@n; decide @S|@n on "@S|@v" "@S|@note" "@S|@flags" ;;
 			off) if @<:@ -n "@S|@flags" @:>@; then decide @S|@n off - disabled "@S|@flags"
 			     else decide @S|@n off - "disabled (no flag needed)"; fi ;;
 			esac
@@ -1424,8 +1542,52 @@ elf_facts() {
 		/GNU_RELRO/ { print "prop:relro" }
 		/\(BIND_NOW\)/ || (/\(FLAGS\)/ && /BIND_NOW/) || (/\(FLAGS_1\)/ && / NOW/) { print "prop:bind-now" }
 		/GNU_STACK/ && / RW / && !/RWE/ { print "prop:noexecstack" }
+		/Properties: .*feature:/ {
+			if (/IBT/) print "prop:ibt"
+			if (/SHSTK/) print "prop:shstk"
+			if (/BTI/) print "prop:bti"
+		}
 		/^ *@<:@0-9@:>@+: @<:@0-9a-fA-F@:>@+ / && NF >= 8 { s = @S|@8; sub(/@.*/, "", s); print "sym:" s }
 		END { if (dyn && (pie || pie_interp)) print "prop:pie" }' "@S|@1")
+	syms=" " props=" "
+	for w do
+		case @S|@w in
+		prop:*) props="@S|@props@S|@{w@%:@prop:} " ;;
+		sym:*) syms="@S|@syms@S|@{w@%:@sym:} " ;;
+		esac
+	done
+}
+
+@%:@ marking_note I: note is I's marking text when the linked probe lacks the
+@%:@ property (catalog "marking" rows): the code is instrumented, but the
+@%:@ program is not marked, so the kernel does not enforce it.
+marking_note() {
+	note=
+	eval "mk=\@S|@f_mark_@S|@1"
+	@<:@ -n "@S|@mk" @:>@ && @<:@ -z "@S|@elf_why" @:>@ && @<:@ "@S|@format" = elf @:>@ || return 0
+	case @S|@props in *" @S|@{mk%% *} "*) ;; *) note=@S|@{mk@%:@* } ;; esac
+}
+
+@%:@ pe_facts FILE: syms and props of a PE probe, from objdump -p -t: the
+@%:@ imported and the defined symbols, and the DllCharacteristics that hold
+@%:@ (DYNAMIC_BASE only with base relocations to apply, HIGH_ENTROPY_VA only
+@%:@ in a PE32+ image).
+pe_facts() {
+	set -- @S|@(awk '
+		/^Magic/ && @S|@2 == "020b" { pe64 = 1 }
+		/^DllCharacteristics/ { in_dll = 1; next }
+		in_dll && /^\t\t+@<:@A-Z_@:>@+@S|@/ { c@<:@@S|@1@:>@ = 1; next }
+		{ in_dll = 0 }
+		/^Entry 5 / && @S|@4 !~ /^0+@S|@/ { relocs = 1 }
+		/^\tDLL Name: / { in_imports = 1; next }
+		in_imports && /^\t@<:@0-9a-f@:>@+\t +@<:@0-9@:>@+ +@<:@^ @:>@+@S|@/ { print "sym:" @S|@3; next }
+		in_imports && /^@S|@/ { in_imports = 0 }
+		/^\@<:@ *@<:@0-9@:>@+\@:>@\(sec +@<:@1-9@:>@/ { print "sym:" @S|@NF }
+		END {
+			if (c@<:@"DYNAMIC_BASE"@:>@ && relocs) print "prop:dynamicbase"
+			if (c@<:@"DYNAMIC_BASE"@:>@ && relocs && c@<:@"HIGH_ENTROPY_VA"@:>@ && pe64) print "prop:high-entropy-va"
+			if (c@<:@"NX_COMPAT"@:>@) print "prop:nxcompat"
+		}' "@S|@1")
 	syms=" " props=" "
 	for w do
 		case @S|@w in
@@ -1441,11 +1603,21 @@ elf_facts() {
 @%:@ reach awk as data on its input, never in its program.
 asm_compare() {
 	same=" @S|@(printf '%s\n' "@S|@@" | awk '
+		@%:@ The function runs from its label to .size (ELF), .seh_endproc
+		@%:@ (PE) or the next function; debug directives are left out.
 		function excerpt(file, label,    line, text, in_fn) {
 			text = ""; in_fn = 0
 			while ((getline line < file) > 0) {
-				if (!in_fn && index(line, label ":") == 1) in_fn = 1
-				if (in_fn) { text = text line "\n"; if (line ~ /\.size/) break }
+				if (!in_fn) {
+					if (index(line, label ":") == 1) { in_fn = 1; text = line "\n" }
+					continue
+				}
+				if (line ~ /^@<:@ \t@:>@*\.(size|seh_endproc|def|globl|endfunc)@<:@ \t@:>@/ ||
+				    line ~ /^@<:@ \t@:>@*\.seh_endproc@S|@/ || line ~ /^@<:@A-Za-z_@:>@@<:@A-Za-z0-9_@S|@@:>@*:/)
+					break
+				if (line ~ /^@<:@ \t@:>@*\.(loc|file|loc_mark_labels)@<:@ \t@:>@/ || line ~ /^\.L(VL|VU|BB|BE|FB|FE)@<:@0-9@:>@/)
+					continue
+				text = text line "\n"
 			}
 			close(file)
 			return text
@@ -1535,7 +1707,8 @@ make_report() {
 			eval "@<:@ \@S|@f_audit_@S|@n = yes @:>@" && audit="@S|@audit@S|@{audit:+,}@S|@name"
 		fi
 		case @S|@st in
-		on) detail=@S|@shown; @<:@ "@S|@v" = yes @:>@ || detail="@S|@v: @S|@shown" ;;
+		on) detail=@S|@shown; @<:@ "@S|@v" = yes @:>@ || detail="@S|@v: @S|@shown"
+		    @<:@ -z "@S|@w" @:>@ || detail="@S|@detail; @S|@w" ;;
 		off) detail="@S|@w@S|@{shown:+: @S|@shown}" ;;
 		*) detail=@S|@w ;;
 		esac
@@ -1545,7 +1718,7 @@ flags @S|@name @S|@tags
 detail @S|@name @S|@detail"
 		case @S|@q:@S|@st in
 		auto:on|yes:on) features="@S|@features
-result @S|@name @S|@v @S|@tags" ;;
+result @S|@name @S|@v @S|@tags@S|@{w:+; @S|@w}" ;;
 		auto:unsupported|yes:unsupported) features="@S|@features
 result @S|@name no: @S|@w" ;;
 		auto:builder)
@@ -1715,6 +1888,8 @@ AC_ARG_ENABLE([hardening],
     [hardening level: none, standard or strict @<:@]m4_default([$1], [standard])[@:>@])])
 AC_ARG_VAR([HARDEN_READELF], [readelf for the target, used to read the hardening probes])
 AC_CHECK_TOOLS([HARDEN_READELF], [readelf llvm-readelf], [no])
+AC_ARG_VAR([HARDEN_OBJDUMP], [objdump for the target, used to read the probes of Windows (PE) targets])
+AC_CHECK_TOOLS([HARDEN_OBJDUMP], [objdump llvm-objdump], [no])
 AC_ARG_VAR([HARDEN_AUDIT], [harden-audit, to prove in make check that the hardening reached the binaries])
 AC_PATH_PROG([HARDEN_AUDIT], [harden-audit])
 
@@ -1724,8 +1899,8 @@ AS_CASE([${enable_hardening-default}],
   [HARDEN_LEVEL=$enable_hardening])
 
 # Results cached for another compiler, other flags, another readelf or
-# another catalog are stale: drop them.
-harden_key=`($CC --version 2>&1 | sed 1q; echo "$CC|$CPPFLAGS|$CFLAGS|$LDFLAGS|$HARDEN_READELF|_HARDEN_CATALOG_ID") | cksum | sed 's/ .*//'`
+# objdump or another catalog are stale: drop them.
+harden_key=`($CC --version 2>&1 | sed 1q; echo "$CC|$CPPFLAGS|$CFLAGS|$LDFLAGS|$HARDEN_READELF|$HARDEN_OBJDUMP|_HARDEN_CATALOG_ID") | cksum | sed 's/ .*//'`
 if test "${harden_cv_toolchain-$harden_key}" != "$harden_key"; then
   AC_MSG_WARN([cached hardening results belong to another toolchain; probing again])
   for harden_u in $harden_features; do
@@ -1779,7 +1954,7 @@ m4_define([_HARDEN_RUN_DRIVER],
   shift
   TMPDIR=$harden_tmp $SHELL "$harden_tmp/harden-flags" --catalog="$harden_tmp" \
     --log="$harden_tmp/log" CC="$CC" CPPFLAGS="$CPPFLAGS" CFLAGS="$CFLAGS" \
-    LDFLAGS="$LDFLAGS" READELF="$HARDEN_READELF" "$[@]" \
+    LDFLAGS="$LDFLAGS" READELF="$HARDEN_READELF" OBJDUMP="$HARDEN_OBJDUMP" "$[@]" \
     >"$harden_tmp/report" 2>"$harden_tmp/error"
 }
 harden_run_driver])
@@ -1862,6 +2037,18 @@ else
 fi
 AC_SUBST([HARDEN_AUDIT_EXPECT])dnl
 AC_SUBST([HARDEN_AUDIT_CHECK])dnl
+# libtool links a shared library with only the compiler flags it knows
+# (ltmain.sh keeps -fsanitize=* but drops -fsanitize-trap=*), and gcc then
+# links the UBSan run-time into it: -Wc, passes those flags through.  At
+# the end, since LT_INIT may come after HARDEN_CHECK.
+AC_CONFIG_COMMANDS_PRE([if test -n "$LIBTOOL"; then
+  for harden_w in $HARDEN_CFLAGS; do
+    case $harden_w in
+    -fsanitize-trap*|-fsanitize-undefined-trap-on-error)
+      HARDEN_LDFLAGS="$HARDEN_LDFLAGS -Wc,$harden_w" ;;
+    esac
+  done
+fi])dnl
 ])# _HARDEN_FINISH
 
 # HARDEN_APPLY_GLOBAL

@@ -3,7 +3,8 @@
 # use that are not there yet; does nothing when all are installed.
 packages="gcc make autoconf automake libtool autopoint pkgconf meson ninja-build
  cmake clang clang-19 gcc-11 tcc musl-tools lld binutils git python3
- checksec devscripts libclang-rt-14-dev gcc-aarch64-linux-gnu valgrind"
+ checksec devscripts libclang-rt-14-dev gcc-aarch64-linux-gnu valgrind
+ mold qemu-user gcc-mingw-w64-x86-64"
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||

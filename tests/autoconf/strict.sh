@@ -12,7 +12,13 @@ done
 subst g HARDEN_CFLAGS | grep -q -- '-fsanitize=bounds -fsanitize-undefined-trap-on-error' ||
 	fail "gcc 12: trap-bounds without the gcc < 13 spelling"
 (cd g && make -j2 check >make.out 2>&1) || fail "gcc: make check failed: $(tail -n 5 g/make.out)"
-readelf -d g/.libs/tally | grep -q libubsan && fail "gcc: trap-bounds pulled in the UBSan run-time library"
+# Neither the program nor the library (libtool drops -fsanitize-undefined-
+# trap-on-error from a library's link line unless it is passed as -Wc,).
+for f in g/.libs/tally g/.libs/libtally.so; do
+	readelf -d $f | grep -q 'NEEDED.*lib[a-z]*san' && fail "gcc: trap-bounds pulled a sanitizer run-time into $f"
+done
+subst g HARDEN_LDFLAGS | grep -q -- '-Wc,-fsanitize-undefined-trap-on-error' ||
+	fail "gcc: the trap flag is not passed through libtool: $(subst g HARDEN_LDFLAGS)"
 # The strict flags reached the binaries: gcc records them in the DWARF
 # producer (-g), which harden-audit reads.
 make -s -C "$HARDEN_SRCDIR/tools" O="$HARDEN_TMPDIR/audit" >audit-build.out 2>&1 ||

@@ -9,7 +9,7 @@ set --
 while read -r k f rest; do
 	[ "$k" = result ] && set -- "$@" "--known=$f=$rest"
 done <first
-[ $# -eq 10 ] || fail "$# result lines, want the 10 of the standard level"
+[ $# -eq 13 ] || fail "$# result lines, want the 13 of the standard level"
 sh "$H" "$@" >second || fail "second run failed"
 [ "$(report_key second runs)" = 0 ] || fail "known results still probed: runs=$(report_key second runs)"
 # The same report, but for the count and the traits (nothing was preprocessed).
