@@ -623,8 +623,8 @@ function(_harden_audit_command cmd_out why_out)
   set(${cmd_out} "" PARENT_SCOPE)
   set(${why_out} "" PARENT_SCOPE)
   if(NOT CMAKE_EXECUTABLE_FORMAT STREQUAL "ELF"
-      AND (WIN32 OR CYGWIN OR APPLE OR CMAKE_EXECUTABLE_FORMAT MATCHES "^(MACHO|XCOFF)$"))
-    set(${why_out} "harden-audit reads ELF files only, and ${CMAKE_SYSTEM_NAME} binaries are not ELF" PARENT_SCOPE)
+      AND (APPLE OR CMAKE_EXECUTABLE_FORMAT MATCHES "^(MACHO|XCOFF)$"))
+    set(${why_out} "harden-audit reads ELF and PE files only, and ${CMAKE_SYSTEM_NAME} binaries are neither" PARENT_SCOPE)
     return()
   endif()
   if(HARDEN_AUDIT)
@@ -636,8 +636,9 @@ function(_harden_audit_command cmd_out why_out)
   if(NOT CMAKE_CROSSCOMPILING AND NOT tools STREQUAL "")
     if(NOT TARGET harden_audit)
       add_executable(harden_audit
-        "${tools}/harden-audit.c" "${tools}/elf.c" "${tools}/checks.c" "${tools}/dwarf.c"
-        "${tools}/elf.h" "${tools}/audit.h")
+        "${tools}/harden-audit.c" "${tools}/mapfile.c" "${tools}/elf.c" "${tools}/pe.c"
+        "${tools}/checks.c" "${tools}/dwarf.c"
+        "${tools}/elf.h" "${tools}/pe.h" "${tools}/mapfile.h" "${tools}/audit.h")
       # A test tool of the build machine: none of the directory's options,
       # definitions, include directories or link libraries; never installed
       # (no install() names it) and out of the way of the project's outputs.

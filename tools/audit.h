@@ -1,19 +1,30 @@
 /*
- * audit.h - facts gathered from one ELF file and the table of checks that
- * turn them into three-valued verdicts (yes / no / unknown, plus n/a).
+ * audit.h - facts gathered from one ELF or PE file and the table of checks
+ * that turn them into three-valued verdicts (yes / no / unknown, plus n/a
+ * and other-format).
  */
 #ifndef HARDEN_AUDIT_H
 #define HARDEN_AUDIT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "elf.h"
+#include "pe.h"
 
 enum verdict {
 	V_UNKNOWN,
 	V_YES,
 	V_NO,
-	V_NA		/* not applicable: satisfies --expect (see man page) */
+	V_NA,		/* not applicable: satisfies --expect (see man page) */
+	V_FORMAT	/* the property does not exist in this file format
+			   (pie of a PE, nxcompat of an ELF): fails --expect */
+};
+
+/* File formats, also as a mask of the formats a check applies to. */
+enum format {
+	FMT_ELF = 1,
+	FMT_PE = 2
 };
 
 struct result {
@@ -43,7 +54,12 @@ struct cmdline_stat {
 };
 
 struct facts {
-	const char	*kind;		/* pie, static-pie, exec, static, shared, object */
+	enum format	format;
+	char		cls[8];		/* ELF32, ELF64, PE32, PE32+ */
+	int		big;		/* big-endian */
+	unsigned	machine;	/* e_machine or the COFF Machine */
+	const char	*kind;		/* pie, static-pie, exec, static, shared,
+					   object; pe-exe, pe-dll */
 	int		is_x86, is_aarch64;
 	int		has_interp, has_dynamic;
 	int		relro;		/* PT_GNU_RELRO */
@@ -65,19 +81,38 @@ struct facts {
 	int		debug_unreadable;
 	int		debug_rel;	/* DWARF in an ET_REL: not read */
 	struct cmdline_stat cmd;
+	/* PE only */
+	int		pe_plus;	/* PE32+ */
+	unsigned	pe_dllchar;	/* DllCharacteristics */
+	unsigned	pe_chars;	/* COFF Characteristics */
+	int		pe_relocs;	/* a non-empty base relocation directory */
+	int		pe_imports;	/* an import directory */
+	int		pe_coffsyms;	/* a COFF symbol table (not stripped) */
+	const char	*ssp_dll;	/* the library ssp_sym comes from */
+	int		pe_ssp_refptr;	/* .refptr.__stack_chk_guard: canary
+					   code (x86-64 GCC and clang) */
+	int		pe_ssp_lib;	/* __stack_chk_fail defined (libssp.a;
+					   fortified code pulls it in too) */
+	struct pe_config pe_cfg;
 };
 
 /* What --expect may do with a check (the one table of provable features). */
 enum expect_use {
-	EX_FACT,	/* a fact (yes is bad), not a feature name */
+	EX_FACT,	/* a fact, not a feature name (yes may be bad) */
 	EX_PROVE,	/* a feature that a binary can prove */
 	EX_NEVER	/* a feature no binary can prove: refused by --expect */
 };
 
+/*
+ * A table column may be shared by an ELF and a PE check of the same
+ * meaning (PIE: pie / dynamicbase); a row shows the one of its format.
+ */
 struct check {
 	const char	*name;		/* --expect vocabulary */
 	const char	*column;	/* table heading, NULL: verbose/JSON only */
 	enum expect_use	expect;
+	unsigned	formats;	/* FMT_ELF | FMT_PE it applies to;
+					   others get V_FORMAT */
 	void		(*fn)(const struct facts *, struct result *);
 	const char	*desc;
 };
@@ -87,6 +122,10 @@ extern const size_t audit_nchecks;
 
 /* Gather the facts of a loaded ELF; -1 with e->err on malformed input. */
 int	audit_facts(struct elf *e, struct facts *f);
+/* The same for a loaded PE image; -1 with p->err. */
+int	audit_pe_facts(struct pe *p, struct facts *f);
+/* Verdict of check i for f (V_FORMAT when it does not apply to f's format). */
+void	audit_judge(size_t i, const struct facts *f, struct result *r);
 /* Index of a check by name, or -1. */
 int	audit_find(const char *name);
 const char *audit_vname(enum verdict v);

@@ -1,12 +1,14 @@
 /*
- * checks.c - gather ELF facts and judge them.
+ * checks.c - gather ELF and PE facts and judge them.
  *
- * audit_facts() reads what a file really contains (program headers,
+ * audit_facts() reads what an ELF file really contains (program headers,
  * dynamic tags, symbol tables, GNU property notes, recorded compiler
- * command lines); the static const audit_checks[] table turns those facts
- * into a verdict and a reason per property.  Symbol evidence is evidence
- * of use, not of the flag: a missing __stack_chk_fail import is "unknown",
- * never "no", unless a recorded command line says more.
+ * command lines), audit_pe_facts() what a PE image does (DllCharacteristics,
+ * base relocations, imports, COFF symbols, load configuration); the static
+ * const audit_checks[] table turns those facts into a verdict and a reason
+ * per property.  Symbol evidence is evidence of use, not of the flag: a
+ * missing __stack_chk_fail import is "unknown", never "no", unless a
+ * recorded command line says more.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -26,6 +28,7 @@
 #define PF_W_			2
 #define SHT_NOTE_		7
 #define SHT_NOBITS_		8
+#define SHF_ALLOC_		0x2
 #define SHF_EXECINSTR_		0x4
 #define SHF_COMPRESSED_		0x800
 #define ET_REL_			1
@@ -178,6 +181,8 @@ audit_vname(enum verdict v)
 		return "no";
 	case V_NA:
 		return "n/a";
+	case V_FORMAT:
+		return "other-format";
 	default:
 		return "unknown";
 	}
@@ -215,42 +220,48 @@ fortify_find(const char *s, size_t n)
 /* Longer names are no libc function: bounds strlen on hostile tables. */
 #define MAXFNLEN	64
 
-static int
-onsym(const struct elf_sym *s, void *arg)
+/* Count what the symbol name n says: canary, fortified or plain call. */
+static void
+classify(struct facts *f, const char *n, int defined)
 {
-	struct symctx *c = arg;
-	struct facts *f = c->f;
 	const struct fortify_fn *fn;
-	const char *n = s->name;
 	size_t i, len;
 
-	if (*n == '\0' || (!c->defined) != (s->shndx == SHN_UNDEF_))
-		return 0;
 	if ((len = strnlen(n, MAXFNLEN)) == MAXFNLEN)
-		return 0;
-	if (!c->defined)
+		return;
+	if (!defined)
 		for (i = 0; i < NELEM(ssp_syms); i++)
 			if (strcmp(n, ssp_syms[i]) == 0 && f->ssp_sym == NULL)
 				f->ssp_sym = ssp_syms[i];
 	if (strncmp(n, "__", 2) == 0 && len > 6 &&
 	    strcmp(n + len - 4, "_chk") == 0) {
 		if (fortify_find(n + 2, len - 6) == NULL)
-			return 0;
-		if (c->defined)
+			return;
+		if (defined)
 			f->static_fortified++;
 		else {
 			f->fortified++;
 			addname(f->fort_names, sizeof(f->fort_names), n);
 		}
-		return 0;
+		return;
 	}
-	if (c->defined)
-		return 0;
+	if (defined)
+		return;
 	if ((fn = fortify_find(n, len)) != NULL) {
 		f->unfortified++;
 		f->unfortified_always += fn->always != 0;
 		addname(f->unfort_names, sizeof(f->unfort_names), n);
 	}
+}
+
+static int
+onsym(const struct elf_sym *s, void *arg)
+{
+	struct symctx *c = arg;
+
+	if (*s->name == '\0' || (!c->defined) != (s->shndx == SHN_UNDEF_))
+		return 0;
+	classify(c->f, s->name, c->defined);
 	return 0;
 }
 
@@ -291,6 +302,45 @@ onnote(const char *name, uint32_t type, const unsigned char *d, uint64_t n,
 		if (sz > n - pos - 8)
 			break;	/* last property may lack its padding */
 		pos += 8 + sz;
+	}
+	return 0;
+}
+
+/*
+ * The notes come from the SHT_NOTE sections when there are any, each read
+ * with its own sh_addralign (in a linked file only the allocated ones, the
+ * notes the loader sees); without them, from the PT_NOTE segments.
+ */
+static int
+note_facts(struct elf *e, struct facts *f)
+{
+	struct notectx nc;
+	size_t i, nsec = 0;
+
+	nc.e = e;
+	nc.f = f;
+	nc.bad = 0;
+	for (i = 1; i < e->shnum; i++) {
+		const struct elf_shdr *s = &e->sh[i];
+
+		if (s->type != SHT_NOTE_ ||
+		    (e->type != ET_REL_ && !(s->flags & SHF_ALLOC_)))
+			continue;
+		nsec++;
+		if (elf_notes(e, s->offset, s->size, s->addralign, 0, onnote,
+		    &nc) == -1)
+			return -1;
+	}
+	for (i = 0; nsec == 0 && i < e->phnum; i++) {
+		const struct elf_phdr *h = &e->ph[i];
+
+		if (h->type == PT_NOTE_ && elf_notes(e, h->offset, h->filesz,
+		    h->align, 1, onnote, &nc) == -1)
+			return -1;
+	}
+	if (nc.bad) {
+		snprintf(e->err, sizeof(e->err), "malformed GNU property note");
+		return -1;
 	}
 	return 0;
 }
@@ -613,18 +663,18 @@ int
 audit_facts(struct elf *e, struct facts *f)
 {
 	struct symctx sc;
-	struct notectx nc;
 	uint64_t flags1 = 0;
 	size_t i;
 	int found;
 
 	memset(f, 0, sizeof(*f));
+	f->format = FMT_ELF;
+	snprintf(f->cls, sizeof(f->cls), "ELF%d", e->is64 ? 64 : 32);
+	f->big = e->big;
+	f->machine = e->machine;
 	f->is_x86 = e->machine == EM_X86_64_ || e->machine == EM_386_;
 	f->is_aarch64 = e->machine == EM_AARCH64_;
 	f->has_dynamic = e->dyn != NULL;
-	nc.e = e;
-	nc.f = f;
-	nc.bad = 0;
 	for (i = 0; i < e->phnum; i++) {
 		const struct elf_phdr *h = &e->ph[i];
 
@@ -643,11 +693,6 @@ audit_facts(struct elf *e, struct facts *f)
 			if ((h->flags & (PF_W_ | PF_X_)) == (PF_W_ | PF_X_))
 				f->rwx_load = 1;
 			break;
-		case PT_NOTE_:
-			if (elf_notes(e, h->offset, h->filesz, h->align,
-			    onnote, &nc) == -1)
-				return -1;
-			break;
 		default:
 			break;
 		}
@@ -657,19 +702,14 @@ audit_facts(struct elf *e, struct facts *f)
 			const struct elf_shdr *s = &e->sh[i];
 			const char *nm;
 
-			if (s->type == SHT_NOTE_ && elf_notes(e, s->offset,
-			    s->size, s->addralign, onnote, &nc) == -1)
-				return -1;
 			if ((nm = elf_secname(e, s)) != NULL &&
 			    strcmp(nm, ".note.GNU-stack") == 0) {
 				f->gnu_stack = 1;
 				f->stack_exec = (s->flags & SHF_EXECINSTR_) != 0;
 			}
 		}
-	if (nc.bad) {
-		snprintf(e->err, sizeof(e->err), "malformed GNU property note");
+	if (note_facts(e, f) == -1)
 		return -1;
-	}
 	if (f->has_dynamic && dynamic_facts(e, f) == -1)
 		return -1;
 
@@ -714,6 +754,92 @@ audit_facts(struct elf *e, struct facts *f)
 	return 0;
 }
 
+/* ---- PE facts ------------------------------------------------------ */
+
+/*
+ * An import.  mingw-w64 takes the canary and fortify functions from
+ * libssp-0.dll; its headers' inline checks call __chk_fail, which nothing
+ * but fortified code calls.
+ */
+static int
+onimport(const char *dll, const char *name, void *arg)
+{
+	struct facts *f = arg;
+
+	classify(f, name, 0);
+	if (f->ssp_sym != NULL && f->ssp_dll == NULL)
+		f->ssp_dll = dll;
+	if (strcmp(name, "__chk_fail") == 0) {
+		f->fortified++;
+		addname(f->fort_names, sizeof(f->fort_names), name);
+	}
+	return 0;
+}
+
+/*
+ * A defined COFF symbol: what a static libssp.a left.  Its ssp.o defines
+ * __stack_chk_fail and __chk_fail together, so a fortified call alone
+ * pulls both in; only the .refptr stub GCC and clang emit next to the
+ * canary code that loads __stack_chk_guard is evidence of a canary.  Each
+ * __X_chk is a member of its own, linked only when a call needs it.
+ */
+static int
+oncoffsym(const char *name, void *arg)
+{
+	struct facts *f = arg;
+
+	if (strcmp(name, ".refptr.__stack_chk_guard") == 0)
+		f->pe_ssp_refptr = 1;
+	else if (strcmp(name, "__stack_chk_fail") == 0)
+		f->pe_ssp_lib = 1;
+	else
+		classify(f, name, 1);
+	return 0;
+}
+
+int
+audit_pe_facts(struct pe *p, struct facts *f)
+{
+	const struct pe_dir *rel = &p->dir[PE_DIR_BASERELOC];
+	uint64_t off;
+	size_t i;
+	int found;
+
+	memset(f, 0, sizeof(*f));
+	f->format = FMT_PE;
+	snprintf(f->cls, sizeof(f->cls), "%s", p->is64 ? "PE32+" : "PE32");
+	f->machine = p->machine;
+	f->is_x86 = p->machine == PE_MACHINE_I386 ||
+	    p->machine == PE_MACHINE_AMD64;
+	f->is_aarch64 = p->machine == PE_MACHINE_ARM64;
+	f->kind = p->characteristics & PE_FILE_DLL ? "pe-dll" : "pe-exe";
+	f->pe_plus = p->is64;
+	f->pe_dllchar = p->dllchar;
+	f->pe_chars = p->characteristics;
+	if (rel->rva != 0 && rel->size != 0) {
+		/* The loader would refuse relocations it cannot read. */
+		if (pe_rvatooff(p, rel->rva, rel->size, &off) == -1) {
+			snprintf(p->err, sizeof(p->err), "base relocation "
+			    "directory (%u bytes at RVA 0x%x) is outside the "
+			    "file's sections", rel->size, rel->rva);
+			return -1;
+		}
+		f->pe_relocs = 1;
+	}
+	for (i = 0; i < p->nsec; i++)
+		if ((p->sec[i].flags & (PE_SCN_MEM_WRITE | PE_SCN_MEM_EXECUTE)) ==
+		    (PE_SCN_MEM_WRITE | PE_SCN_MEM_EXECUTE))
+			f->rwx_load = 1;
+	if (pe_config(p, &f->pe_cfg) == -1 ||
+	    pe_imports(p, &found, onimport, f) == -1)
+		return -1;
+	f->pe_imports = found;
+	if (pe_symbols(p, &found, oncoffsym, f) == -1)
+		return -1;
+	f->pe_coffsyms = found;
+	return 0;
+}
+
 /* ---- the checks ---------------------------------------------------- */
 
 static int
@@ -734,6 +860,11 @@ cmdreason(const struct facts *f, char *buf, size_t sz)
 {
 	const char *dbg = "";
 
+	if (f->format == FMT_PE) {
+		snprintf(buf, sz, "recorded command lines (.GCC.command.line, "
+		    "DWARF producers) are not read from PE files");
+		return;
+	}
 	if (f->debug_compressed)
 		dbg = "; the debug info is compressed";
 	else if (f->debug_unreadable)
@@ -840,7 +971,11 @@ ck_nx(const struct facts *f, struct result *r)
 static void
 ck_rwx(const struct facts *f, struct result *r)
 {
-	if (is_object(f))
+	if (f->format == FMT_PE)
+		setr(r, f->rwx_load ? V_YES : V_NO, "%s", f->rwx_load ?
+		    "a section is writable and executable" :
+		    "no writable and executable section");
+	else if (is_object(f))
 		setr(r, V_NA, "relocatable object: no segments");
 	else if (f->rwx_load)
 		setr(r, V_YES, "a PT_LOAD segment is writable and executable");
@@ -860,8 +995,38 @@ ck_textrel(const struct facts *f, struct result *r)
 }
 
 static void
+pe_ssp(const struct facts *f, struct result *r)
+{
+	if (f->ssp_sym != NULL)
+		setr(r, V_YES, "imports %s from %s", f->ssp_sym, f->ssp_dll);
+	else if (f->pe_ssp_refptr)
+		setr(r, V_YES, "canary code loads __stack_chk_guard "
+		    "(.refptr.__stack_chk_guard; libssp linked statically)");
+	else if (f->pe_ssp_lib)
+		setr(r, V_UNKNOWN, "libssp linked statically: its "
+		    "__stack_chk_fail comes with any fortified call, canary "
+		    "or not");
+	else if (f->pe_cfg.has_cookie && f->pe_cfg.cookie != 0)
+		setr(r, V_UNKNOWN, "no __stack_chk_fail; the load "
+		    "configuration has a /GS SecurityCookie, which the MSVC "
+		    "run time sets up whatever the program was built with");
+	else if (!f->pe_coffsyms)
+		setr(r, V_UNKNOWN, "no __stack_chk_fail import, no COFF symbol "
+		    "table (stripped): built without -fstack-protector, no "
+		    "function needed a canary, or libssp linked statically");
+	else
+		setr(r, V_UNKNOWN, "no __stack_chk_fail import or definition: "
+		    "built without -fstack-protector, or no function needed "
+		    "a canary");
+}
+
+static void
 ck_ssp(const struct facts *f, struct result *r)
 {
+	if (f->format == FMT_PE) {
+		pe_ssp(f, r);
+		return;
+	}
 	if (f->ssp_sym != NULL) {
 		setr(r, V_YES, "%s %s", is_object(f) ? "references" :
 		    "imports", f->ssp_sym);
@@ -889,10 +1054,36 @@ ck_ssp(const struct facts *f, struct result *r)
 		    "canary");
 }
 
+/*
+ * mingw-w64's headers check only calls whose buffer size is known and
+ * leave the others plain (printf is never rerouted), so a plain call
+ * proves nothing: a PE image is fortified (yes) or unknown, never no.
+ */
+static void
+pe_fortify(const struct facts *f, struct result *r)
+{
+	if (f->fortified > 0)
+		setr(r, V_YES, "%u fortified calls imported (%s)",
+		    f->fortified, f->fort_names);
+	else if (f->static_fortified > 0)
+		setr(r, V_YES, "%u __*_chk functions defined (libssp linked "
+		    "statically)", f->static_fortified);
+	else if (!f->pe_coffsyms)
+		setr(r, V_UNKNOWN, "no __*_chk or __chk_fail import, no COFF "
+		    "symbol table (stripped): not fortified, no buffer size "
+		    "known at compile time, or libssp linked statically");
+	else
+		setr(r, V_UNKNOWN, "no __*_chk or __chk_fail import or "
+		    "definition: not fortified, or no buffer size known at "
+		    "compile time");
+}
+
 static void
 ck_fortify(const struct facts *f, struct result *r)
 {
-	if (f->fortified > 0)
+	if (f->format == FMT_PE)
+		pe_fortify(f, r);
+	else if (f->fortified > 0)
 		setr(r, V_YES, "%u fortified, %u unfortified calls imported "
 		    "(%s%s%s)", f->fortified, f->unfortified, f->fort_names,
 		    f->unfortified ? "; unfortified: " : "", f->unfort_names);
@@ -925,6 +1116,14 @@ ck_cet(const struct facts *f, struct result *r)
 {
 	if (!f->is_x86)
 		setr(r, V_NA, "not an x86 binary");
+	else if (f->format == FMT_PE)
+		setr(r, f->pe_cfg.has_exdllchar && (f->pe_cfg.exdllchar &
+		    PE_EXDLLCHAR_CET_COMPAT) ? V_YES : V_NO, "%s",
+		    !f->pe_cfg.has_exdllchar ? "no EX_DLLCHARACTERISTICS "
+		    "debug entry: not marked CET_COMPAT (shadow stack)" :
+		    f->pe_cfg.exdllchar & PE_EXDLLCHAR_CET_COMPAT ?
+		    "EX_DLLCHARACTERISTICS: CET_COMPAT (shadow stack)" :
+		    "EX_DLLCHARACTERISTICS lacks CET_COMPAT (shadow stack)");
 	else if (!f->prop_note)
 		setr(r, V_NO, "no GNU property note (IBT/SHSTK marking)");
 	else if ((f->x86_feat & 3) == 3)
@@ -940,6 +1139,8 @@ ck_bti(const struct facts *f, struct result *r)
 {
 	if (!f->is_aarch64)
 		setr(r, V_NA, "not an AArch64 binary");
+	else if (f->format == FMT_PE)
+		setr(r, V_UNKNOWN, "a PE image carries no BTI/PAC marking");
 	else if (!f->prop_note)
 		setr(r, V_NO, "no GNU property note (BTI/PAC marking)");
 	else if ((f->a64_feat & 3) == 3)
@@ -999,44 +1200,160 @@ ck_bounds(const struct facts *f, struct result *r)
 	fromcmd(f, CF_BOUNDS, "-fsanitize=bounds", r);
 }
 
+static void
+ck_dynbase(const struct facts *f, struct result *r)
+{
+	if (!(f->pe_dllchar & PE_DLLCHAR_DYNAMIC_BASE))
+		setr(r, V_NO, "DllCharacteristics lacks DYNAMIC_BASE: loaded "
+		    "at its preferred base");
+	else if (f->pe_chars & PE_FILE_RELOCS_STRIPPED)
+		setr(r, V_NO, "DYNAMIC_BASE, but RELOCS_STRIPPED: the loader "
+		    "cannot move it");
+	else if (!f->pe_relocs)
+		setr(r, V_NO, "DYNAMIC_BASE, but no base relocations (.reloc): "
+		    "nothing lets the loader move it");
+	else
+		setr(r, V_YES, "DYNAMIC_BASE and base relocations");
+}
+
+static void
+ck_heva(const struct facts *f, struct result *r)
+{
+	struct result d;
+
+	ck_dynbase(f, &d);
+	if (!f->pe_plus)
+		setr(r, V_NA, "PE32: a 32-bit image has no 64-bit address "
+		    "space");
+	else if (!(f->pe_dllchar & PE_DLLCHAR_HIGH_ENTROPY_VA))
+		setr(r, V_NO, "DllCharacteristics lacks HIGH_ENTROPY_VA");
+	else if (d.v != V_YES)
+		setr(r, V_NO, "HIGH_ENTROPY_VA, but not dynamicbase (%s)",
+		    d.why);
+	else
+		setr(r, V_YES, "HIGH_ENTROPY_VA and dynamicbase");
+}
+
+static void
+ck_nxcompat(const struct facts *f, struct result *r)
+{
+	if (f->pe_dllchar & PE_DLLCHAR_NX_COMPAT)
+		setr(r, V_YES, "NX_COMPAT: data is not executable (DEP)");
+	else
+		setr(r, V_NO, "DllCharacteristics lacks NX_COMPAT");
+}
+
+static void
+ck_gs(const struct facts *f, struct result *r)
+{
+	if (!f->pe_cfg.loadcfg)
+		setr(r, V_NO, "no load configuration directory");
+	else if (!f->pe_cfg.has_cookie || f->pe_cfg.cookie == 0)
+		setr(r, V_NO, "the load configuration has no SecurityCookie");
+	else
+		setr(r, V_YES, "load configuration SecurityCookie at 0x%llx",
+		    (unsigned long long)f->pe_cfg.cookie);
+}
+
+static void
+ck_cfg(const struct facts *f, struct result *r)
+{
+	if (!(f->pe_dllchar & PE_DLLCHAR_GUARD_CF))
+		setr(r, V_NO, "DllCharacteristics lacks GUARD_CF");
+	else if (!f->pe_cfg.has_guardflags ||
+	    !(f->pe_cfg.guardflags & PE_GUARD_CF_INSTRUMENTED))
+		setr(r, V_NO, "GUARD_CF, but the load configuration lacks "
+		    "CF_INSTRUMENTED");
+	else
+		setr(r, V_YES, "GUARD_CF and CF_INSTRUMENTED (GuardFlags 0x%x)",
+		    f->pe_cfg.guardflags);
+}
+
+#define ELF	FMT_ELF
+#define PE	FMT_PE
+#define ANY	(FMT_ELF | FMT_PE)
+
 const struct check audit_checks[] = {
-	{ "pie", "PIE", EX_PROVE, ck_pie, "position-independent executable" },
-	{ "relro", "RELRO", EX_PROVE, ck_relro, "PT_GNU_RELRO segment" },
-	{ "bind-now", "NOW", EX_PROVE, ck_now,
+	{ "pie", "PIE", EX_PROVE, ELF, ck_pie,
+	    "position-independent executable" },
+	{ "relro", "RELRO", EX_PROVE, ELF, ck_relro, "PT_GNU_RELRO segment" },
+	{ "bind-now", "NOW", EX_PROVE, ELF, ck_now,
 	    "immediate binding (full RELRO)" },
-	{ "noexecstack", "NX", EX_PROVE, ck_nx, "non-executable stack" },
-	{ "rwx-segment", "RWX", EX_FACT, ck_rwx,
-	    "a writable and executable PT_LOAD (fact, yes is bad)" },
-	{ "textrel", "TEXTREL", EX_FACT, ck_textrel,
+	{ "noexecstack", "NX", EX_PROVE, ELF, ck_nx, "non-executable stack" },
+	{ "rwx-segment", "RWX", EX_FACT, ANY, ck_rwx,
+	    "a writable and executable PT_LOAD or PE section (fact, yes is "
+	    "bad)" },
+	{ "textrel", "TEXTREL", EX_FACT, ELF, ck_textrel,
 	    "text relocations (fact, yes is bad)" },
-	{ "stack-protector", "CANARY", EX_PROVE, ck_ssp, "stack canary" },
-	{ "fortify-source", "FORTIFY", EX_PROVE, ck_fortify,
+	{ "stack-protector", "CANARY", EX_PROVE, ANY, ck_ssp, "stack canary" },
+	{ "fortify-source", "FORTIFY", EX_PROVE, ANY, ck_fortify,
 	    "_FORTIFY_SOURCE (level 2 or 3) checked libc calls" },
-	{ "stack-clash-protection", "CLASH", EX_PROVE, ck_clash,
+	{ "stack-clash-protection", "CLASH", EX_PROVE, ANY, ck_clash,
 	    "-fstack-clash-protection (recorded command line)" },
-	{ "cf-protection", "CET", EX_PROVE, ck_cet,
-	    "x86 IBT and SHSTK property note" },
-	{ "branch-protection", "BTI", EX_PROVE, ck_bti,
+	{ "cf-protection", "CET", EX_PROVE, ANY, ck_cet,
+	    "x86 IBT and SHSTK property note; PE: CET_COMPAT" },
+	{ "branch-protection", "BTI", EX_PROVE, ANY, ck_bti,
 	    "AArch64 BTI and PAC property note" },
-	{ "auto-var-init", "INIT", EX_PROVE, ck_autoinit,
+	{ "auto-var-init", "INIT", EX_PROVE, ANY, ck_autoinit,
 	    "-ftrivial-auto-var-init (recorded command line)" },
-	{ "format-security", NULL, EX_NEVER, ck_formatsec,
+	{ "dynamicbase", "PIE", EX_PROVE, PE, ck_dynbase,
+	    "PE: DYNAMIC_BASE with base relocations (ASLR)" },
+	{ "high-entropy-va", "HEVA", EX_PROVE, PE, ck_heva,
+	    "PE32+: HIGH_ENTROPY_VA and dynamicbase (64-bit ASLR)" },
+	{ "nxcompat", "NX", EX_PROVE, PE, ck_nxcompat,
+	    "PE: NX_COMPAT (DEP)" },
+	{ "guard-cf", "CFG", EX_FACT, PE, ck_cfg,
+	    "PE: Control Flow Guard, GUARD_CF and CF_INSTRUMENTED (fact)" },
+	{ "gs-cookie", NULL, EX_FACT, PE, ck_gs,
+	    "PE: load configuration SecurityCookie, /GS (fact)" },
+	{ "format-security", NULL, EX_NEVER, ANY, ck_formatsec,
 	    "-Wformat-security (compile time only: always unknown)" },
-	{ "strict-flex-arrays", NULL, EX_PROVE, ck_flex,
+	{ "strict-flex-arrays", NULL, EX_PROVE, ANY, ck_flex,
 	    "-fstrict-flex-arrays (recorded command line)" },
-	{ "zero-call-used-regs", NULL, EX_PROVE, ck_zeroregs,
+	{ "zero-call-used-regs", NULL, EX_PROVE, ANY, ck_zeroregs,
 	    "-fzero-call-used-regs (recorded command line)" },
-	{ "wrapv", NULL, EX_PROVE, ck_wrapv,
+	{ "wrapv", NULL, EX_PROVE, ANY, ck_wrapv,
 	    "-fwrapv (recorded command line)" },
-	{ "no-delete-null-pointer-checks", NULL, EX_PROVE, ck_nullchk,
+	{ "no-delete-null-pointer-checks", NULL, EX_PROVE, ANY, ck_nullchk,
 	    "-fno-delete-null-pointer-checks (recorded command line)" },
-	{ "no-strict-aliasing", NULL, EX_PROVE, ck_aliasing,
+	{ "no-strict-aliasing", NULL, EX_PROVE, ANY, ck_aliasing,
 	    "-fno-strict-aliasing (recorded command line)" },
-	{ "trap-bounds", NULL, EX_PROVE, ck_bounds,
+	{ "trap-bounds", NULL, EX_PROVE, ANY, ck_bounds,
 	    "-fsanitize=bounds (recorded command line)" },
 };
 
+#undef ELF
+#undef PE
+#undef ANY
+
 const size_t audit_nchecks = NELEM(audit_checks);
+
+/*
+ * A check of another format gets V_FORMAT, naming the check of the file's
+ * format that shares its column (pie / dynamicbase, noexecstack /
+ * nxcompat) when there is one.
+ */
+void
+audit_judge(size_t i, const struct facts *f, struct result *r)
+{
+	const struct check *c = &audit_checks[i];
+	const char *twin = NULL;
+	size_t j;
+
+	if (c->formats & f->format) {
+		c->fn(f, r);
+		return;
+	}
+	for (j = 0; j < audit_nchecks && c->column != NULL; j++)
+		if (audit_checks[j].column != NULL &&
+		    strcmp(audit_checks[j].column, c->column) == 0 &&
+		    (audit_checks[j].formats & f->format))
+			twin = audit_checks[j].name;
+	setr(r, V_FORMAT, "%s only: n/a for a%s %s file%s%s",
+	    c->formats == FMT_PE ? "PE" : "ELF",
+	    f->format == FMT_ELF ? "n" : "", f->format == FMT_PE ? "PE" :
+	    "ELF", twin != NULL ? "; see " : "", twin != NULL ? twin : "");
+}
 
 int
 audit_find(const char *name)

@@ -6,17 +6,12 @@
  * mold's lib/integers.h).  All offsets and counts from the file are checked
  * against the file size with overflow-safe comparisons before use.
  */
-#include <sys/mman.h>
-#include <sys/stat.h>
-
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "elf.h"
 
@@ -38,6 +33,7 @@
 #define DT_GNU_HASH_	0x6ffffef5
 #define PN_XNUM_	0xffff
 #define SHN_XINDEX_	0xffff
+#define NT_GNU_PROPERTY_TYPE_0_	5
 
 static int	fail(struct elf *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
@@ -223,12 +219,9 @@ int
 elf_load(struct elf *e, const unsigned char *d, size_t n)
 {
 	uint64_t phoff, shoff;
-	size_t ehsize, phentsize, shentsize, mapsz = e->mapsz, i;
-	void *map = e->map;
+	size_t ehsize, phentsize, shentsize, i;
 
 	memset(e, 0, sizeof(*e));
-	e->map = map;
-	e->mapsz = mapsz;
 	e->data = d;
 	e->size = n;
 	if (n < 16 || memcmp(d, "\177ELF", 4) != 0)
@@ -317,79 +310,6 @@ elf_load(struct elf *e, const unsigned char *d, size_t n)
 	return 0;
 }
 
-/* Why a file without the ELF magic is not one; names PE for later support. */
-static const char *
-notelf(int fd, const unsigned char *h, ssize_t n)
-{
-	unsigned char sig[4];
-	uint32_t lfanew;
-
-	if (n < 2 || h[0] != 'M' || h[1] != 'Z')
-		return "not an ELF file";
-	if (n < 0x40)
-		return "not an ELF file (MZ)";
-	lfanew = (uint32_t)h[0x3c] | (uint32_t)h[0x3d] << 8 |
-	    (uint32_t)h[0x3e] << 16 | (uint32_t)h[0x3f] << 24;
-	if (pread(fd, sig, 4, (off_t)lfanew) == 4 &&
-	    memcmp(sig, "PE\0\0", 4) == 0)
-		return "not an ELF file (PE)";
-	return "not an ELF file (MZ)";
-}
-
-int
-elf_open(struct elf *e, const char *path)
-{
-	struct stat st;
-	unsigned char h[64];
-	ssize_t n;
-	void *m;
-	int fd, saved;
-
-	memset(e, 0, sizeof(*e));
-	/* O_NONBLOCK: opening a FIFO without a writer must not hang. */
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) ==
-	    -1) {
-		saved = errno;
-		/* A socket cannot be opened at all: say what it is. */
-		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-			return fail(e, "not a regular file");
-		return fail(e, "%s", strerror(saved));
-	}
-	if (fstat(fd, &st) == -1) {
-		fail(e, "%s", strerror(errno));
-		goto out;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		fail(e, "not a regular file");
-		goto out;
-	}
-	/* The magic first: a huge file that is not ELF costs one read. */
-	if ((n = pread(fd, h, sizeof(h), 0)) == -1) {
-		fail(e, "%s", strerror(errno));
-		goto out;
-	}
-	if (n < 4 || memcmp(h, "\177ELF", 4) != 0) {
-		fail(e, "%s", notelf(fd, h, n));
-		goto out;
-	}
-	if ((uintmax_t)st.st_size > SIZE_MAX) {
-		fail(e, "file too large to map");
-		goto out;
-	}
-	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (m == MAP_FAILED) {
-		fail(e, "mmap: %s", strerror(errno));
-		goto out;
-	}
-	close(fd);
-	e->map = m;
-	e->mapsz = (size_t)st.st_size;
-	return elf_load(e, m, e->mapsz);
-out:
-	close(fd);
-	return -1;
-}
-
 void
 elf_close(struct elf *e)
 {
@@ -397,8 +317,6 @@ elf_close(struct elf *e)
 	free(e->sh);
 	free(e->dyn);
 	free(e->lim);
-	if (e->map != NULL)
-		munmap(e->map, e->mapsz);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -632,39 +550,62 @@ elf_symbols(struct elf *e, int which, int *found,
 	return 0;
 }
 
-int
-elf_notes(struct elf *e, uint64_t off, uint64_t len, uint64_t align,
-    int (*fn)(const char *, uint32_t, const unsigned char *, uint64_t, void *),
-    void *arg)
+/*
+ * Is the note header at p an ELF64 GNU property note?  It is the one note
+ * laid out with 8-byte alignment in practice (x86-64 and AArch64 psABIs);
+ * build-id, ABI tag and the rest are 4-aligned even in ELF64.
+ */
+static int
+is_prop8(const struct elf *e, const unsigned char *p, uint64_t avail)
 {
-	const unsigned char *p;
-	uint64_t pos = 0, namesz, descsz, namepad, descpad;
+	return e->is64 && avail >= 16 && elf_rd32(e, p) == 4 &&
+	    elf_rd32(e, p + 8) == NT_GNU_PROPERTY_TYPE_0_ &&
+	    memcmp(p + 12, "GNU", 4) == 0;
+}
+
+/*
+ * One pass over the notes at p[0, len).  align 4 or 8 lays out every note
+ * with it; 0 gives each note its own alignment (8 for an ELF64 GNU property
+ * note, else 4), skipping the 4 bytes of padding that put such a note on an
+ * 8-byte boundary after a 4-aligned one.  what names the holder in
+ * messages; fn NULL only validates.
+ */
+static int
+walk_notes(struct elf *e, const unsigned char *p, uint64_t off, uint64_t len,
+    uint64_t align, const char *what, int (*fn)(const char *, uint32_t, const unsigned char *,
+    uint64_t, void *), void *arg)
+{
+	uint64_t pos = 0, a, namesz, descsz, namepad, descpad;
 	const char *name;
 
-	if (align != 8)
-		align = 4;
-	if ((p = elf_ptr(e, off, len)) == NULL)
-		return fail(e, "note segment past end of file");
 	while (pos < len) {
+		a = align;
+		if (a == 0) {
+			if (pos % 8 == 4 && len - pos >= 4 &&
+			    elf_rd32(e, p + pos) == 0 &&
+			    is_prop8(e, p + pos + 4, len - pos - 4))
+				pos += 4;
+			a = is_prop8(e, p + pos, len - pos) ? 8 : 4;
+		}
 		if (len - pos < 12)
 			return fail(e, "truncated note header at offset %llu",
 			    (unsigned long long)(off + pos));
 		namesz = elf_rd32(e, p + pos);
 		descsz = elf_rd32(e, p + pos + 4);
 		/* Descriptor and next note are aligned relative to the note. */
-		namepad = ((12 + namesz + align - 1) & ~(align - 1)) - 12;
-		descpad = (descsz + align - 1) & ~(align - 1);
+		namepad = ((12 + namesz + a - 1) & ~(a - 1)) - 12;
+		descpad = (descsz + a - 1) & ~(a - 1);
 		if (namepad > len - pos - 12 ||
 		    descsz > len - pos - 12 - namepad)
 			return fail(e, "note at offset %llu (name size %llu, "
-			    "descriptor size %llu) overruns its segment",
+			    "descriptor size %llu) overruns its %s",
 			    (unsigned long long)(off + pos),
 			    (unsigned long long)namesz,
-			    (unsigned long long)descsz);
+			    (unsigned long long)descsz, what);
 		name = NULL;
 		if (namesz > 0 && p[pos + 12 + namesz - 1] == '\0')
 			name = (const char *)p + pos + 12;
-		if (fn(name, elf_rd32(e, p + pos + 8),
+		if (fn != NULL && fn(name, elf_rd32(e, p + pos + 8),
 		    p + pos + 12 + namepad, descsz, arg) != 0)
 			break;
 		if (descpad > len - pos - 12 - namepad)
@@ -672,4 +613,34 @@ elf_notes(struct elf *e, uint64_t off, uint64_t len, uint64_t align,
 		pos += 12 + namepad + descpad;
 	}
 	return 0;
+}
+
+int
+elf_notes(struct elf *e, uint64_t off, uint64_t len, uint64_t align,
+    int segment, int (*fn)(const char *, uint32_t, const unsigned char *,
+    uint64_t, void *), void *arg)
+{
+	const char *what = segment ? "segment" : "section";
+	const unsigned char *p;
+	char why[sizeof(e->err)];
+
+	if (align != 8)
+		align = 4;
+	if ((p = elf_ptr(e, off, len)) == NULL)
+		return fail(e, "note %s past end of file", what);
+	if (!segment || align == 4)
+		return walk_notes(e, p, off, len, align, what, fn, arg);
+	/*
+	 * A segment may mix alignments: mold packs the 8-aligned property
+	 * note and 4-aligned notes into one 8-aligned PT_NOTE.  Each note
+	 * with its own alignment first, then all 8-aligned as the gABI
+	 * says; validated before fn sees a note, so fn sees one reading.
+	 */
+	if (walk_notes(e, p, off, len, 0, what, NULL, NULL) == 0)
+		return walk_notes(e, p, off, len, 0, what, fn, arg);
+	memcpy(why, e->err, sizeof(why));
+	if (walk_notes(e, p, off, len, 8, what, NULL, NULL) == 0)
+		return walk_notes(e, p, off, len, 8, what, fn, arg);
+	memcpy(e->err, why, sizeof(why));
+	return -1;
 }

@@ -1,9 +1,9 @@
 /*
  * elf.h - a small bounds-checked ELF reader for harden-audit.
  *
- * The file is mapped read-only (never read whole), after its magic has been
- * checked with a 64-byte read, so memory grows with the tables that are
- * touched, not with the file size.  ELF32/ELF64 headers of either
+ * It reads an image that is already in memory (mapped by mapfile.c, never
+ * read whole), so memory grows with the tables that are touched, not with
+ * the file size.  ELF32/ELF64 headers of either
  * byte order are converted at the boundary into the native 64-bit structs
  * below, so that nothing outside elf.c branches on class or endianness.
  * Every offset, size and count taken from the file is checked against the
@@ -60,10 +60,8 @@ struct elf_strlim {
 };
 
 struct elf {
-	const unsigned char *data;	/* whole file (mapped) */
+	const unsigned char *data;	/* whole file (mapped, not owned) */
 	size_t		size;
-	void		*map;		/* non-NULL if data was mapped by us */
-	size_t		mapsz;
 	struct elf_strlim *lim;		/* small cache, see elf_str() */
 	int		is64;		/* ELFCLASS64 */
 	int		big;		/* ELFDATA2MSB */
@@ -81,12 +79,9 @@ struct elf {
 };
 
 /*
- * Open path (O_NONBLOCK: a FIFO or device never blocks), refuse anything
- * but a regular file, check the magic, map it and validate it; 0 on
- * success, -1 with e->err set.
+ * Validate an in-memory image (not copied; must outlive e); 0 on success,
+ * -1 with e->err set.
  */
-int	elf_open(struct elf *e, const char *path);
-/* Validate an in-memory image (not copied; must outlive e). */
 int	elf_load(struct elf *e, const unsigned char *data, size_t size);
 void	elf_close(struct elf *e);
 
@@ -117,13 +112,18 @@ int	elf_symbols(struct elf *e, int which, int *found,
 	    int (*fn)(const struct elf_sym *, void *), void *arg);
 
 /*
- * Iterate over the notes in [off, off+len) with the given alignment (4 or 8).
- * fn gets the owner name (NUL-terminated or NULL), type and descriptor.
- * Returns -1 on malformed notes.
+ * Iterate over the notes in [off, off+len) of a section (segment 0) or a
+ * segment (segment 1); align is its sh_addralign or p_align (8, else 4).
+ * The notes of a section share its alignment.  Those of an 8-aligned
+ * segment may not (mold), so there each note gets its own alignment (8
+ * for an ELF64 GNU property note, 4 for the others) or, if that reading
+ * fails, the segment's.  fn gets the owner name (NUL-terminated or NULL),
+ * type and descriptor, and returns non-zero to stop.  Returns -1 on
+ * malformed notes (e->err set).
  */
 int	elf_notes(struct elf *e, uint64_t off, uint64_t len, uint64_t align,
-	    int (*fn)(const char *, uint32_t, const unsigned char *, uint64_t,
-	    void *), void *arg);
+	    int segment, int (*fn)(const char *, uint32_t,
+	    const unsigned char *, uint64_t, void *), void *arg);
 
 uint16_t	elf_rd16(const struct elf *e, const unsigned char *p);
 uint32_t	elf_rd32(const struct elf *e, const unsigned char *p);

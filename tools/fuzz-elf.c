@@ -1,8 +1,11 @@
 /*
- * fuzz-elf.c - fuzz target for the ELF reader and fact gathering.
+ * fuzz-elf.c - fuzz target for the ELF and PE readers and fact gathering.
+ * An input that starts with "MZ" goes to the PE reader, any other to the
+ * ELF reader, as mapfile.c dispatches by the magic.
  *
  * With libFuzzer: clang -fsanitize=fuzzer,address,undefined fuzz-elf.c
- * elf.c checks.c.  Without it (-DFUZZ_DRIVER), main() replays the files
+ * elf.c pe.c checks.c dwarf.c.  Without it (-DFUZZ_DRIVER), main() replays
+ * the files
  * named on the command line through the same entry point, so the target
  * builds with any compiler and can replay a corpus under ASan/UBSan.
  */
@@ -14,6 +17,7 @@
 
 #include "audit.h"
 #include "elf.h"
+#include "pe.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -21,20 +25,28 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct elf e;
+	struct pe p;
 	struct facts f;
 	struct result r;
 	unsigned char *copy;
 	size_t i;
+	int ok;
 
 	/* A private copy, so ASan sees reads past the exact input size. */
 	if ((copy = malloc(size ? size : 1)) == NULL)
 		return 0;
 	memcpy(copy, data, size);
 	memset(&e, 0, sizeof(e));
-	if (elf_load(&e, copy, size) == 0 && audit_facts(&e, &f) == 0)
+	memset(&p, 0, sizeof(p));
+	if (size >= 2 && copy[0] == 'M' && copy[1] == 'Z')
+		ok = pe_load(&p, copy, size) == 0 && audit_pe_facts(&p, &f) == 0;
+	else
+		ok = elf_load(&e, copy, size) == 0 && audit_facts(&e, &f) == 0;
+	if (ok)
 		for (i = 0; i < audit_nchecks; i++)
-			audit_checks[i].fn(&f, &r);
-	elf_close(&e);		/* does not free copy: not owned */
+			audit_judge(i, &f, &r);
+	elf_close(&e);		/* neither frees copy: not owned */
+	pe_close(&p);
 	free(copy);
 	return 0;
 }

@@ -1,5 +1,6 @@
 /*
- * harden-audit - report the hardening properties that ELF files really have.
+ * harden-audit - report the hardening properties that ELF and PE files
+ * really have.
  *
  * usage: harden-audit [-hjlqv] [-e feature[,feature...]] file ...
  *
@@ -21,6 +22,8 @@
 
 #include "audit.h"
 #include "elf.h"
+#include "mapfile.h"
+#include "pe.h"
 
 #define EXIT_OK		0
 #define EXIT_MISSING	1
@@ -53,10 +56,12 @@ help(void)
 
 	printf("usage: harden-audit [-hjlqv] [-e feature[,feature...]] "
 	    "file ...\n\n"
-	    "Report the hardening properties that ELF files really have.\n\n"
+	    "Report the hardening properties that ELF and PE files really "
+	    "have.\n\n"
 	    "  -e, --expect LIST  comma-separated features that must be "
 	    "proven (yes or n/a);\n"
-	    "                     exit 1 if one is no or unknown\n"
+	    "                     exit 1 if one is no, unknown or "
+	    "other-format\n"
 	    "  -h, --help         print this help and exit\n"
 	    "  -j, --json         print a JSON array instead of a table\n"
 	    "  -l, --list         list the properties and exit\n"
@@ -259,7 +264,7 @@ pvis(FILE *fp, const char *fmt, const char *s)
 static const char *
 short_name(enum verdict v)
 {
-	return v == V_UNKNOWN ? "?" : audit_vname(v);
+	return v == V_UNKNOWN ? "?" : v == V_FORMAT ? "-" : audit_vname(v);
 }
 
 static int
@@ -270,6 +275,38 @@ colwidth(const char *col)
 	return (int)(n < 3 ? 3 : n);
 }
 
+/*
+ * Columns are the headings of the checks in table order, each once: an
+ * ELF and a PE check of the same meaning share one (PIE, NX).
+ */
+static int
+first_of_column(size_t i)
+{
+	size_t j;
+
+	if (audit_checks[i].column == NULL)
+		return 0;
+	for (j = 0; j < i; j++)
+		if (audit_checks[j].column != NULL &&
+		    strcmp(audit_checks[j].column, audit_checks[i].column) == 0)
+			return 0;
+	return 1;
+}
+
+/* The check shown in column i for a file of format fmt. */
+static size_t
+column_check(size_t i, enum format fmt)
+{
+	size_t j;
+
+	for (j = i; j < audit_nchecks; j++)
+		if (audit_checks[j].column != NULL &&
+		    strcmp(audit_checks[j].column, audit_checks[i].column) == 0 &&
+		    (audit_checks[j].formats & fmt))
+			return j;
+	return i;
+}
+
 static void
 table_header(void)
 {
@@ -277,7 +314,7 @@ table_header(void)
 
 	printf("%-10s", "TYPE");
 	for (i = 0; i < audit_nchecks; i++)
-		if (audit_checks[i].column != NULL)
+		if (first_of_column(i))
 			printf(" %-*s", colwidth(audit_checks[i].column),
 			    audit_checks[i].column);
 	printf(" %-7s FILE\n", "RPATH");
@@ -291,9 +328,9 @@ table_row(const char *path, const struct facts *f, const struct result *res,
 
 	printf("%-10s", f->kind);
 	for (i = 0; i < audit_nchecks; i++)
-		if (audit_checks[i].column != NULL)
+		if (first_of_column(i))
 			printf(" %-*s", colwidth(audit_checks[i].column),
-			    short_name(res[i].v));
+			    short_name(res[column_check(i, f->format)].v));
 	printf(" %-7s ", f->rpath && f->runpath ? "both" : f->rpath ?
 	    "rpath" : f->runpath ? "runpath" : "-");
 	pvis(stdout, "%s\n", path);
@@ -312,18 +349,35 @@ table_row(const char *path, const struct facts *f, const struct result *res,
 		    f->runpath);
 }
 
+/* The PE header facts behind the verdicts, for machines. */
 static void
-json_row(const char *path, const struct elf *e, const struct facts *f,
-    const struct result *res, const struct opts *o, int first)
+json_pe(const struct facts *f)
+{
+	const struct pe_config *c = &f->pe_cfg;
+
+	printf(",\n   \"pe\": {\"characteristics\": %u, "
+	    "\"dll_characteristics\": %u, \"base_relocations\": %s, "
+	    "\"imports\": %s, \"coff_symbols\": %s, \"load_config\": %s, "
+	    "\"security_cookie\": %llu, \"guard_flags\": %u, "
+	    "\"ex_dll_characteristics\": %u}", f->pe_chars, f->pe_dllchar,
+	    f->pe_relocs ? "true" : "false", f->pe_imports ? "true" : "false",
+	    f->pe_coffsyms ? "true" : "false", c->loadcfg ? "true" : "false",
+	    (unsigned long long)c->cookie, c->guardflags, c->exdllchar);
+}
+
+static void
+json_row(const char *path, const struct facts *f, const struct result *res,
+    const struct opts *o, int first)
 {
 	size_t i;
 	int n = 0;
 
 	printf("%s  {\"file\": ", first ? "" : ",\n");
 	jstr(path);
-	printf(", \"class\": \"ELF%d\", \"endian\": \"%s\", \"machine\": %u, "
-	    "\"kind\": \"%s\",\n   \"properties\": {", e->is64 ? 64 : 32,
-	    e->big ? "big" : "little", e->machine, f->kind);
+	printf(", \"format\": \"%s\", \"class\": \"%s\", \"endian\": \"%s\", "
+	    "\"machine\": %u, \"kind\": \"%s\",\n   \"properties\": {",
+	    f->format == FMT_PE ? "PE" : "ELF", f->cls, f->big ? "big" :
+	    "little", f->machine, f->kind);
 	for (i = 0; i < audit_nchecks; i++) {
 		printf("%s\n    \"%s\": {\"result\": \"%s\", \"reason\": ",
 		    i ? "," : "", audit_checks[i].name, audit_vname(res[i].v));
@@ -335,6 +389,8 @@ json_row(const char *path, const struct elf *e, const struct facts *f,
 	jstr(f->rpath);
 	printf(", \"runpath\": ");
 	jstr(f->runpath);
+	if (f->format == FMT_PE)
+		json_pe(f);
 	if (o->expect != 0) {
 		printf(",\n   \"expect\": {\"missing\": [");
 		for (i = 0; i < audit_nchecks; i++)
@@ -391,48 +447,79 @@ fwarn(const char *path, const char *fmt, ...)
 	free(v);
 }
 
-/* Open and read one file; -1 with e->err set. */
-static int
-load(const char *path, struct elf *e, struct facts *f)
+/*
+ * The readers' state: static, so it keeps its values across the
+ * siglongjmp of load().
+ */
+static struct mapfile	mf;
+static struct elf	elf;
+static struct pe	pe;
+static struct facts	facts;
+static char		loaderr[200];
+
+/* Open, identify and read one file into facts; NULL, or why not. */
+static const char *
+read_facts(const char *path)
 {
-	int rc;
+	if (map_open(&mf, path) == -1)
+		return mf.err;
+	if (mf.fmt == BF_PE)
+		return pe_load(&pe, mf.data, mf.size) == -1 ||
+		    audit_pe_facts(&pe, &facts) == -1 ? pe.err : NULL;
+	return elf_load(&elf, mf.data, mf.size) == -1 ||
+	    audit_facts(&elf, &facts) == -1 ? elf.err : NULL;
+}
+
+/* read_facts(), with a file that shrinks under us an error; 0 or -1. */
+static int
+load(const char *path)
+{
+	const char *why;
 
 	if (sigsetjmp(busjmp, 1) != 0) {
 		inread = 0;
-		snprintf(e->err, sizeof(e->err), "file shrank while being "
+		snprintf(loaderr, sizeof(loaderr), "file shrank while being "
 		    "read");
 		return -1;
 	}
 	inread = 1;
-	rc = elf_open(e, path) == -1 || audit_facts(e, f) == -1 ? -1 : 0;
+	why = read_facts(path);
 	inread = 0;
-	return rc;
+	if (why == NULL)
+		return 0;
+	snprintf(loaderr, sizeof(loaderr), "%s", why);
+	return -1;
+}
+
+static void
+unload(void)
+{
+	elf_close(&elf);
+	pe_close(&pe);
+	map_close(&mf);
 }
 
 /* Audit one file; returns its exit status. */
 static int
 audit(const char *path, const struct opts *o, int first)
 {
-	/* static: must keep their values across siglongjmp in load() */
-	static struct elf e;
-	static struct facts f;
 	struct result res[64];
 	size_t i;
 	int status = EXIT_OK;
 
-	if (load(path, &e, &f) == -1) {
-		fwarn(path, "%s", e.err);
+	if (load(path) == -1) {
+		fwarn(path, "%s", loaderr);
 		if (o->json)
-			json_error(path, e.err, first);
-		elf_close(&e);
+			json_error(path, loaderr, first);
+		unload();
 		return EXIT_ERR;
 	}
 	for (i = 0; i < audit_nchecks; i++)
-		audit_checks[i].fn(&f, &res[i]);
+		audit_judge(i, &facts, &res[i]);
 	if (o->json)
-		json_row(path, &e, &f, res, o, first);
+		json_row(path, &facts, res, o, first);
 	else if (!o->quiet)
-		table_row(path, &f, res, o);
+		table_row(path, &facts, res, o);
 	for (i = 0; i < audit_nchecks; i++)
 		if ((o->expect >> i & 1) && res[i].v != V_YES &&
 		    res[i].v != V_NA) {
@@ -441,7 +528,7 @@ audit(const char *path, const struct opts *o, int first)
 			    res[i].why);
 			status = EXIT_MISSING;
 		}
-	elf_close(&e);
+	unload();
 	return status;
 }
 

@@ -2,8 +2,8 @@
 # cli.sh - command-line contract: --help exits 0, bad options and missing
 # operands exit 2 with a usage line, --expect with an unknown feature exits
 # 2 and lists the valid names, --json is valid JSON (also with errors and
-# odd strings), a missing or non-ELF file exits 2 but the other files are
-# still reported.
+# odd strings), a missing file or one that is neither ELF nor PE exits 2
+# but the other files are still reported.
 . "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
 
 have python3 || fail "python3 not installed"
@@ -44,7 +44,8 @@ grep -q "no-such-feature" "$T/stderr" || fail "unknown feature not named"
 for f in stack-protector fortify-source stack-clash-protection cf-protection \
     branch-protection pie relro bind-now noexecstack \
     auto-var-init strict-flex-arrays zero-call-used-regs wrapv \
-    no-delete-null-pointer-checks no-strict-aliasing trap-bounds; do
+    no-delete-null-pointer-checks no-strict-aliasing trap-bounds \
+    dynamicbase high-entropy-va nxcompat; do
 	grep -qx "  $f" "$T/stderr" || fail "valid name $f not listed"
 done
 expect_status 2 "$AUDIT" --expect textrel "$T/good"	# a fact, not a feature
@@ -59,21 +60,22 @@ if [ -f "$cat" ]; then
 		fail "--expect names differ from catalog/features.txt"
 fi
 
-# Missing and non-ELF files: exit 2, message names the file, others reported.
+# Missing and non-ELF/PE files: exit 2, message names the file, others reported.
 printf '#!/bin/sh\necho hi\n' >"$T/script.sh"
 expect_status 2 "$AUDIT" "$T/missing" "$T/good" "$T/script.sh" "$T"
 grep -q "$T/missing: No such file" "$T/stderr" || fail "missing file not named"
-grep -q "$T/script.sh: not an ELF file" "$T/stderr" || fail "script not named"
+grep -q "$T/script.sh: not an ELF or PE file" "$T/stderr" || fail "script not named"
 grep -q "$T: not a regular file" "$T/stderr" || fail "directory not named"
 grep -q " $T/good\$" "$T/stdout" || fail "good file not reported"
 [ "$(wc -l <"$T/stdout")" -eq 2 ] || fail "table: want header + 1 row"
 
-# Windows PE from mingw, when installed: not ELF, exit 2.
+# Windows PE from mingw, when installed: audited like an ELF file, in the
+# same table (tests/audit/pe-*.sh check the verdicts).
 if have x86_64-w64-mingw32-gcc; then
 	x86_64-w64-mingw32-gcc -o "$T/w.exe" "$T/src/nocanary.c" ||
 		fail "mingw compile"
-	expect_status 2 "$AUDIT" "$T/w.exe"
-	grep -q "not an ELF file" "$T/stderr" || fail "PE: no 'not an ELF file'"
+	expect_status 0 "$AUDIT" "$T/good" "$T/w.exe"
+	grep -q "^pe-exe .* $T/w.exe\$" "$T/stdout" || fail "PE: no pe-exe row"
 fi
 
 # JSON: valid, one object per file, errors included, strings escaped.
@@ -92,6 +94,9 @@ for k in ('pie', 'relro', 'bind-now', 'noexecstack', 'stack-protector',
     assert p[k]['result'] in ('yes', 'no', 'unknown', 'n/a'), k
     assert p[k]['reason'], k
 assert p['pie']['result'] == 'yes' and d[0]['kind'] == 'pie'
+assert d[0]['format'] == 'ELF' and d[0]['class'] in ('ELF32', 'ELF64'), d[0]
+assert p['nxcompat']['result'] == 'other-format', p['nxcompat']
+assert 'pe' not in d[0]
 EOPY
 expect_status 0 "$AUDIT" -j --expect pie "$T/good"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d[0]["expect"]=={"missing":[],"passed":True}, d' \

@@ -345,7 +345,12 @@ for base in sys.argv[2:]:
             if h['type'] == 4 and h['filesz'] >= 12:
                 e = E(); e.p('I', h['offset'] + 4, BIG); emit(base, 'note-desc-huge-%d' % k, e.d)
                 e = E(); e.p('I', h['offset'], BIG); emit(base, 'note-name-huge-%d' % k, e.d)
-                e = E(); e.p(e.A, h['f_filesz'], 5); emit(base, 'note-truncated-%d' % k, e.d)
+                # the notes are read from the sections when there are any
+                e = E(); e.p(e.A, h['f_filesz'], 5)
+                for s in e.shdrs():
+                    if s['type'] == 7 and s['offset'] == h['offset']:
+                        e.p(e.A, s['f_size'], 5)
+                emit(base, 'note-truncated-%d' % k, e.d)
                 e = E(); e.p('I', h['offset'] + 4, h['filesz']); emit(base, 'note-desc-oversized-%d' % k, e.d)
         d = E().dyn()
         if d:
@@ -372,6 +377,13 @@ for base in sys.argv[2:]:
             e.p('H', e.eh('shstrndx'), 0)
             return e
         e = noshdr(); emit(base, 'noshdr', e.d, must_reject=False)
+        for k, h in enumerate(e.phdrs()):	# ... else from PT_NOTE
+            if h['type'] == 4 and h['filesz'] >= 12:
+                e = noshdr(); e.p(e.A, h['f_filesz'], 5)
+                emit(base, 'noshdr-note-truncated-%d' % k, e.d)
+                e = noshdr(); e.p('I', h['offset'] + 4, BIG)
+                emit(base, 'noshdr-note-desc-huge-%d' % k, e.d)
+        e = noshdr()
         open(os.path.join(out, 'VALID'), 'a').write(
             '%s %s\n' % (base, os.path.join(out, os.path.basename(base) + '.noshdr')))
         has_hash = any(t == 4 for (o, t, v) in e.dyn())
@@ -517,4 +529,306 @@ eh = ident + struct.pack('<HHIQQQIHHHHHH', 2, 62, 1, 0, 0, shoff, 0, 64,
                          0, 0, 64, len(hdrs), 1)
 open(out, 'wb').write(eh + body + b''.join(hdrs))
 EOPY
+}
+
+# gen_hostile_pe OUTDIR BASE...: like gen_hostile, for the Windows PE files
+# BASE... (mingw-w64 programs and DLLs): truncated headers, e_lfanew out of
+# range, huge NumberOfSections, a too small optional header, section data,
+# import tables, load configuration, debug directory, base relocations and
+# COFF symbol table pointing outside the file.  Also synthetic images:
+# OUTDIR/synthetic.small (valid: a few imports, a fuzz seed),
+# synthetic.unterminated (its last import name runs to the end of its
+# section), and synthetic.name-loop, whose thousands of import descriptors
+# share one lookup table whose name RVAs all lead to one long name:
+# walking every descriptor's table would be quadratic, so it must be
+# refused as overlapping tables within the time limit.  The cases to reject are
+# appended to OUTDIR/REJECT; OUTDIR/*.peflip* are random flips (headers
+# and import tables) that may stay valid.
+gen_hostile_pe() {
+	python3 - "$@" <<'EOPY'
+import os, random, struct, sys
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+reject = open(os.path.join(out, 'REJECT'), 'a')
+
+class Pe:
+    def __init__(self, data):
+        self.d = bytearray(data)
+        self.lfanew = self.u('I', 0x3c)
+        self.coff = self.lfanew + 4
+        (self.machine, self.nsec, _, self.symoff, self.nsyms, self.optsz,
+         _) = self.u('HHIIIHH', self.coff)
+        self.opt = self.coff + 20
+        self.is64 = self.u('H', self.opt) == 0x20b
+        self.dirs = self.opt + (112 if self.is64 else 96)
+        self.secs = self.opt + self.optsz
+    def u(self, fmt, off):
+        v = struct.unpack_from('<' + fmt, self.d, off)
+        return v if len(v) > 1 else v[0]
+    def p(self, fmt, off, *v):
+        struct.pack_into('<' + fmt, self.d, off, *v)
+    def dirent(self, i):
+        return self.dirs + 8 * i
+    def section(self, i):
+        o = self.secs + 40 * i
+        vsize, vaddr, rawsize, rawoff = self.u('IIII', o + 8)
+        return dict(o=o, vsize=vsize, vaddr=vaddr, rawsize=rawsize, rawoff=rawoff)
+    def rva(self, r):
+        for i in range(self.nsec):
+            s = self.section(i)
+            if s['vaddr'] <= r < s['vaddr'] + min(s['rawsize'], s['vsize'] or s['rawsize']):
+                return s['rawoff'] + r - s['vaddr']
+        return None
+
+def emit(base, name, data, must_reject=True):
+    fn = os.path.join(out, '%s.%s' % (os.path.basename(base), name))
+    open(fn, 'wb').write(bytes(data))
+    if must_reject:
+        reject.write(fn + '\n')
+
+FAR = 0x7ffffff0
+for base in sys.argv[2:]:
+    raw = open(base, 'rb').read()
+    E = lambda: Pe(raw)
+    e = E()
+    emit(base, 'pe-trunc-dos', raw[:0x30])
+    emit(base, 'pe-trunc-sig', raw[:e.coff])
+    emit(base, 'pe-trunc-coff', raw[:e.coff + 10])
+    emit(base, 'pe-trunc-opt', raw[:e.opt + 40])
+    emit(base, 'pe-trunc-sections', raw[:e.secs + 20])
+    emit(base, 'pe-trunc-half', raw[:len(raw) // 2])
+    e = E(); e.p('I', 0x3c, 0xfffffff0); emit(base, 'pe-lfanew-huge', e.d)
+    e = E(); e.p('I', 0x3c, len(raw) - 2); emit(base, 'pe-lfanew-end', e.d)
+    e = E(); e.p('H', e.coff + 2, 0xffff); emit(base, 'pe-nsections-huge', e.d)
+    e = E(); e.p('H', e.coff + 2, 97); emit(base, 'pe-nsections-97', e.d)
+    e = E(); e.p('H', e.coff + 16, 2); emit(base, 'pe-optsz-small', e.d)
+    e = E(); e.p('H', e.opt, 0x107); emit(base, 'pe-opt-magic', e.d)
+    e = E(); e.p('I', e.section(0)['o'] + 20, 0xfffffff0); emit(base, 'pe-section-past-end', e.d)
+    e = E(); e.p('II', e.dirent(1), FAR, 40); emit(base, 'pe-import-dir-outside', e.d)
+    e = E(); e.p('II', e.dirent(5), FAR, 0x100); emit(base, 'pe-reloc-outside', e.d)
+    e = E(); e.p('II', e.dirent(6), FAR, 28); emit(base, 'pe-debug-outside', e.d)
+    e = E(); e.p('II', e.dirent(10), FAR, 0x94); emit(base, 'pe-loadcfg-outside', e.d)
+    imp = e.rva(e.u('I', e.dirent(1)))
+    if imp is not None:
+        e = E(); e.p('I', imp + 12, FAR); emit(base, 'pe-import-dllname-outside', e.d)
+        e = E(); e.p('I', imp, FAR); emit(base, 'pe-import-lookup-outside', e.d)
+        e = E(); ilt = e.rva(e.u('I', imp))
+        if ilt is not None:
+            e = E(); e.p('Q' if e.is64 else 'I', ilt, FAR); emit(base, 'pe-import-name-outside', e.d)
+            # every descriptor's lookup table is the first one: overlap
+            e = E(); k = 0
+            while e.u('I', imp + 20 * k + 12) != 0:
+                e.p('I', imp + 20 * k, e.u('I', imp)); k += 1
+            emit(base, 'pe-import-shared-lookup', e.d, must_reject=False)
+    if e.nsyms:
+        e = E(); e.p('I', e.coff + 12, 0x7fffffff); emit(base, 'pe-nsyms-huge', e.d)
+        e = E(); e.p('I', e.coff + 8, len(raw) - 10); emit(base, 'pe-symtab-past-end', e.d)
+        e = E(); e.p('I', e.symoff + 18 * e.nsyms, 0xfffffff0); emit(base, 'pe-strtab-huge', e.d)
+    # random flips in the headers and the import tables: no crash, no hang
+    rnd = random.Random(len(raw))
+    spots = [(0, min(len(raw), 1024))]
+    if imp is not None:
+        spots.append((imp, 512))
+    for k in range(40):
+        e = E()
+        lo, n = spots[k % len(spots)]
+        for _ in range(rnd.randint(1, 6)):
+            e.d[min(len(raw) - 1, lo + rnd.randrange(n))] = rnd.randrange(256)
+        emit(base, 'peflip%02d' % k, e.d, must_reject=False)
+
+def image(body, imp_rva, imp_size, sect_rva=0x1000, falign=0x200):
+    """A PE32+ program whose one section .idata (RVA sect_rva) is body."""
+    vsize = len(body)
+    body = body + b'\0' * (-len(body) % falign)
+    hdr = bytearray(0x200)
+    hdr[0:2] = b'MZ'
+    struct.pack_into('<I', hdr, 0x3c, 0x40)
+    hdr[0x40:0x44] = b'PE\0\0'
+    struct.pack_into('<HHIIIHH', hdr, 0x44, 0x8664, 1, 0, 0, 0, 240, 0x22)
+    opt = 0x58
+    struct.pack_into('<H', hdr, opt, 0x20b)
+    struct.pack_into('<QII', hdr, opt + 24, 0x140000000, 0x1000, falign)
+    struct.pack_into('<II', hdr, opt + 56, sect_rva + len(body), 0x200)
+    struct.pack_into('<HH', hdr, opt + 68, 3, 0x160)
+    struct.pack_into('<I', hdr, opt + 108, 16)
+    struct.pack_into('<II', hdr, opt + 112 + 8, imp_rva, imp_size)
+    sec = opt + 240
+    hdr[sec:sec + 8] = b'.idata\0\0'
+    struct.pack_into('<IIII', hdr, sec + 8, vsize, sect_rva, len(body), 0x200)
+    struct.pack_into('<I', hdr, sec + 36, 0xc0000040)
+    return hdr + body
+
+def imports(dlls, sect_rva=0x1000):
+    """An .idata body importing, by name, the functions of each library:
+    descriptors, lookup tables, then the names (the last one last)."""
+    body = bytearray(20 * (len(dlls) + 1))
+    ilts = []
+    for dll, names in dlls:
+        ilts.append(len(body))
+        body += b'\0' * (8 * (len(names) + 1))
+    for i, (dll, names) in enumerate(dlls):
+        struct.pack_into('<IIIII', body, 20 * i, sect_rva + ilts[i], 0, 0,
+                         sect_rva + len(body), sect_rva + ilts[i])
+        body += dll.encode() + b'\0'
+        for k, n in enumerate(names):
+            body += b'\0' * (len(body) % 2)
+            struct.pack_into('<Q', body, ilts[i] + 8 * k, sect_rva + len(body))
+            body += b'\0\0' + n.encode() + b'\0'
+    return bytes(body)
+
+# A small valid image (a seed for the fuzz target), and one whose last
+# name runs to the end of its section unterminated.
+dlls = [('libssp-0.dll', ['__stack_chk_fail', '__stack_chk_guard', '__strcpy_chk']),
+        ('msvcrt.dll', ['memcpy', 'printf'])]
+body = imports(dlls)
+emit('synthetic', 'small', image(body, 0x1000, 60), must_reject=False)
+emit('synthetic', 'unterminated', image(body[:-1], 0x1000, 60))
+
+# 4000 import descriptors that all share one lookup table of 30000
+# entries, each naming one 300-byte name: 120 million names to read if
+# every table were walked.
+ndesc, nthunk, sect_rva = 4000, 30000, 0x1000
+names_at = 20 * (ndesc + 1)
+thunks_at = names_at + 512
+body = bytearray(thunks_at + 8 * (nthunk + 1))
+body[names_at + 2:names_at + 2 + 300] = b'A' * 300
+for i in range(ndesc):
+    struct.pack_into('<IIIII', body, 20 * i, sect_rva + thunks_at, 0, 0,
+                     sect_rva + names_at + 2 + 299, sect_rva + thunks_at)
+for j in range(nthunk):
+    struct.pack_into('<Q', body, thunks_at + 8 * j, sect_rva + names_at)
+emit('synthetic', 'name-loop', image(bytes(body), sect_rva, 20 * (ndesc + 1)))
+EOPY
+}
+
+# The Windows PE corpus: name|source|flags|post, built by mingw-w64's
+# x86_64-w64-mingw32-gcc (PE32+) from the probe sources.  post: strip-free
+# patches by pe_patch (nodir: the hardened program without its base
+# relocation directory; norelocs: DYNAMIC_BASE and HIGH_ENTROPY_VA set on an
+# image whose relocations were stripped).  mingw-w64's GCC links libssp
+# only for -fstack-protector*: fortify without it needs -lssp.
+PE_HARD="-O2 -D_FORTIFY_SOURCE=2 -fstack-protector-strong -Wl,--dynamicbase,--high-entropy-va,--nxcompat"
+PE_OFF="-Wl,--disable-dynamicbase,--disable-high-entropy-va,--disable-nxcompat"
+PE_ON="-Wl,--dynamicbase,--high-entropy-va,--nxcompat"
+pe_corpus_spec() {
+	cat <<EOS
+w-hard.exe|prog.c|$PE_HARD|
+w-hard.dll|lib.c|-shared $PE_HARD|
+w-none.exe|prog.c|-O2 $PE_OFF|
+w-none.dll|lib.c|-shared -O2 $PE_OFF|
+w-hard-stripped.exe|prog.c|$PE_HARD -s|
+w-none-stripped.exe|prog.c|-O2 $PE_OFF -s|
+w-noreloc.exe|prog.c|-O2 $PE_ON,--disable-reloc-section|
+w-noheva.exe|prog.c|-O2 -Wl,--dynamicbase,--disable-high-entropy-va,--nxcompat|
+w-static.exe|prog.c|-static $PE_HARD|
+w-static-stripped.exe|prog.c|-static $PE_HARD -s|
+w-ssp.exe|prog.c|-O2 -fstack-protector-strong $PE_ON|
+w-fortify.exe|prog.c|-O2 -D_FORTIFY_SOURCE=2 $PE_ON -lssp|
+w-fortify-static.exe|prog.c|-static -O2 -D_FORTIFY_SOURCE=2 $PE_ON -lssp|
+w-fortify-O0.exe|prog.c|-O0 -D_FORTIFY_SOURCE=2 $PE_ON|
+w-nodir.exe|prog.c|$PE_HARD|nodir
+w-norelocs.exe|prog.c|-O2 $PE_ON,--disable-reloc-section|norelocs
+EOS
+}
+
+# pe_patch FILE OR-MASK CLEAR-RELOC-DIR: set DllCharacteristics bits, and
+# (1) empty the base relocation data directory, in place.
+pe_patch() {
+	python3 - "$@" <<'EOPY'
+import struct, sys
+fn, mask, clear = sys.argv[1], int(sys.argv[2], 0), sys.argv[3] == '1'
+d = bytearray(open(fn, 'rb').read())
+opt = struct.unpack_from('<I', d, 0x3c)[0] + 24
+dc = opt + 70
+struct.pack_into('<H', d, dc, struct.unpack_from('<H', d, dc)[0] | mask)
+if clear:
+    pe64 = struct.unpack_from('<H', d, opt)[0] == 0x20b
+    struct.pack_into('<II', d, opt + (112 if pe64 else 96) + 5 * 8, 0, 0)
+open(fn, 'wb').write(d)
+EOPY
+}
+
+# build_pe_corpus: build every row into $T/pe (LIST: names built), plus
+# pe32-bare.exe, a PE32 without libc from clang and ld.lld (with the
+# HIGH_ENTROPY_VA bit set, which means nothing in PE32), when both exist.
+build_pe_corpus() {
+	need x86_64-w64-mingw32-gcc
+	write_sources
+	mkdir -p "$T/pe"
+	: >"$T/pe/LIST"
+	pe_corpus_spec | while IFS='|' read -r name src flags post; do
+		# After the source, so that -lssp resolves its calls.
+		# shellcheck disable=SC2086
+		x86_64-w64-mingw32-gcc -o "$T/pe/$name" "$T/src/$src" $flags \
+		    >"$T/pe/$name.log" 2>&1 ||
+			{ cat "$T/pe/$name.log" >&2; fail "cannot build $name ($flags)"; }
+		case $post in
+		nodir) pe_patch "$T/pe/$name" 0 1 ;;
+		norelocs) pe_patch "$T/pe/$name" 0x60 0 ;;
+		esac || fail "cannot patch $name"
+		echo "$name" >>"$T/pe/LIST"
+	done || exit $?
+	if have ${HARDEN_CLANG:-clang} && have ld.lld; then
+		# -O0: the store to buf keeps an absolute address to relocate.
+		${HARDEN_CLANG:-clang} --target=i686-w64-mingw32 -O0 -c \
+		    -o "$T/pe/bare32.o" "$T/src/bare.c" &&
+		ld.lld -m i386pe --entry=__start --dynamicbase --nxcompat \
+		    -o "$T/pe/pe32-bare.exe" "$T/pe/bare32.o" &&
+		pe_patch "$T/pe/pe32-bare.exe" 0x20 0 ||
+			fail "cannot build pe32-bare.exe"
+		echo pe32-bare.exe >>"$T/pe/LIST"
+	fi
+}
+
+# objdump_pe FILE: what x86_64-w64-mingw32-objdump -p (and nm, for the
+# COFF symbols of a static program) say, independently of harden-audit:
+# "kind dynamicbase high-entropy-va nxcompat canary fortify", each
+# yes/no/?/n/a as harden-audit's table would print it.
+objdump_pe() {
+	x86_64-w64-mingw32-objdump -p "$1" >"$T/objdump.out" 2>/dev/null ||
+		fail "objdump -p $1 failed"
+	x86_64-w64-mingw32-nm "$1" >"$T/nm.out" 2>/dev/null || : >"$T/nm.out"
+	set -- $(awk '
+	function say(b) { return b ? "yes" : "no" }
+	/^Characteristics / { inchar = 1; next }
+	inchar && /^\t/ { if ($0 ~ /DLL$/) dll = 1; if ($0 ~ /relocations stripped/) stripped = 1; next }
+	{ inchar = 0 }
+	/^Magic/ { pe64 = ($0 ~ /PE32\+/) }
+	/^DllCharacteristics/ { indc = 1; next }
+	indc && /^\t\t/ { f[$1] = 1; next }
+	{ indc = 0 }
+	/^Entry 5 / { relocs = ($4 != "00000000") }
+	/^The Import Tables/ { inimp = 1 }
+	/^The Export Tables|^PE File Base Relocations|^The Function Table/ { inimp = 0 }
+	inimp && /^\t[0-9a-f]+\t +[0-9]+ +[_A-Za-z]/ {
+		n = $NF
+		if (n == "__stack_chk_fail" || n == "__stack_chk_guard") canary = 1
+		if (n == "__chk_fail" || (n ~ /^__[a-z0-9_]+_chk$/ && n !~ /^__stack_chk/)) fort = 1
+	}
+	END {
+		dyn = f["DYNAMIC_BASE"] && relocs && !stripped
+		printf "%s %s %s %s", dll ? "pe-dll" : "pe-exe", say(dyn),
+		    pe64 ? say(f["HIGH_ENTROPY_VA"] && dyn) : "n/a", say(f["NX_COMPAT"])
+		printf " %s %s\n", canary ? "yes" : "?", fort ? "yes" : "?"
+	}' "$T/objdump.out")
+	# Not imported: a static libssp leaves the canary code's
+	# .refptr.__stack_chk_guard and each __X_chk a call needed (not
+	# __chk_fail, which comes with __stack_chk_fail whatever is used).
+	c=$5 f=$6
+	grep -q ' \.refptr\.__stack_chk_guard$' "$T/nm.out" && c=yes
+	grep -v -e __stack_chk -e ' __chk_fail$' "$T/nm.out" |
+		grep -Eq ' T __[a-z0-9_]+_chk$' && f=yes
+	echo "$1 $2 $3 $4 $c $f"
+}
+
+# audit_cols FILE COLUMN...: the table verdicts of FILE, by column name.
+audit_cols() {
+	_f=$1
+	shift
+	"$AUDIT" "$_f" | awk -v want="$*" '
+	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	{ n = split(want, w, " "); s = ""
+	  for (i = 1; i <= n; i++) s = s (i > 1 ? " " : "") (w[i] == "TYPE" ? $1 : $col[w[i]])
+	  print s }'
 }
