@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 17
+# serial 18
 #
 # SYNOPSIS
 #
@@ -80,6 +80,8 @@
 #   harden_cv_toolchain identifies the compiler, flags, readelf and harden
 #   version (catalog and driver) the results belong to; when it differs,
 #   the cached results are dropped.  HARDEN_VERSION is that version.
+#   harden_cv_traits keeps what the compiler said of itself (architecture,
+#   object format), so that a fully cached run asks it nothing.
 #
 #   HARDEN_APPLY_GLOBAL, for small projects without libraries, puts the
 #   results in front of CPPFLAGS, CFLAGS and LDFLAGS (programs get
@@ -124,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-2fc2aec1])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-f1be8672])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -167,9 +169,10 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@                    bti); the linker sets it only when every object has it.
 @%:@                    When the linked probe lacks it, the feature stays on
 @%:@                    (the code is instrumented) with TEXT as its reason
-@%:@ audit NAME         tools/harden-audit can prove the feature from any built
-@%:@                    program or library by itself, so the frontends' audit
-@%:@                    tests expect it whenever it is on
+@%:@ audit NAME @<:@TRAIT@:>@ tools/harden-audit can prove the feature from any built
+@%:@                    program or library by itself (on targets with TRAIT,
+@%:@                    such as format=elf), so the frontends' audit tests
+@%:@                    expect it whenever it is on
 
 feature stack-protector standard - stack canaries against stack buffer overflows
 value   stack-protector strong sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc:-fstack-protector-strong
@@ -183,7 +186,9 @@ value   fortify-source 3 sym:__memcpy_chk cpp:-U_FORTIFY_SOURCE cpp:-D_FORTIFY_S
 value   fortify-source 2 sym:__strcpy_chk cpp:-U_FORTIFY_SOURCE cpp:-D_FORTIFY_SOURCE=2
 off     fortify-source cpp:-U_FORTIFY_SOURCE
 builder fortify-source -D_FORTIFY_SOURCE -D_FORTIFY_SOURCE=* -U_FORTIFY_SOURCE
-audit   fortify-source
+@%:@ glibc fortifies printf and most calls of a program; mingw-w64 only string
+@%:@ calls of known size, so a correct Windows program may show none.
+audit   fortify-source format=elf
 
 feature stack-clash-protection standard - probes every page of large stack allocations
 value   stack-clash-protection yes asm cc:-fstack-clash-protection
@@ -562,7 +567,7 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@ harden-flags: the probe procedure of catalog/README.md, written once.
 @%:@
 @%:@   harden-flags @<:@--level=LEVEL@:>@ @<:@--enable-FEATURE@<:@=VALUE@:>@@:>@ @<:@--disable-FEATURE@:>@
-@%:@                @<:@--known=FEATURE=RESULT@:>@ @<:@--catalog=DIR@:>@ @<:@--cache=FILE@:>@
+@%:@                @<:@--known=FEATURE=RESULT@:>@ @<:@--traits=WORDS@:>@ @<:@--catalog=DIR@:>@ @<:@--cache=FILE@:>@
 @%:@                @<:@--log=FILE@:>@ @<:@VAR=VALUE...@:>@
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
 @%:@                 --ldflags | --exe-ldflags | --export=sh | --export=make | --pc@:>@...
@@ -634,6 +639,8 @@ Options:
   --no-FEATURE
   --known=FEATURE=RESULT   a result decided before (a cache): VALUE @<:@FLAGS@:>@,
                            no@<:@: REASON@:>@, or builder present|absent|unproven
+  --traits=WORDS           the traits found before (the report's traits=):
+                           the compiler is not asked again
   --catalog=DIR            the catalog (default: @S|@HARDEN_CATALOG, else the
                            installed catalog, else this program's directory)
   --cache=FILE             reuse FILE when the inputs are unchanged; else
@@ -665,7 +672,7 @@ EOF
 @%:@ ---------------------------------------------------------------------------
 @%:@ Arguments
 
-level=standard outputs= requests= knowns= catalog= cache= log=
+level=standard outputs= requests= knowns= catalog= cache= log= known_traits=
 for arg do
 	case @S|@arg in
 	--help) help ;;
@@ -674,6 +681,7 @@ for arg do
 	--catalog=*) catalog=@S|@{arg@%:@--catalog=} ;;
 	--cache=*) cache=@S|@{arg@%:@--cache=} ;;
 	--log=*) log=@S|@{arg@%:@--log=} ;;
+	--traits=*) known_traits=@S|@{arg@%:@--traits=} ;;
 	--known=*=*) knowns="@S|@knowns@S|@{knowns:+
 }@S|@{arg@%:@--known=}" ;;
 	--report|--summary|--cppflags|--cflags|--exe-cflags|--ldflags|--exe-ldflags|--export=sh|--export=make|--pc|--list)
@@ -763,7 +771,7 @@ while read -r kind name rest; do
 		esac ;;
 	off) eval "f_off_@S|@i=\@S|@rest" ;;
 	builder) eval "f_pats_@S|@i=\@S|@rest" ;;
-	audit) eval "f_audit_@S|@i=yes" ;;
+	audit) eval "f_audit_@S|@i=\@S|@{rest:-yes}" ;;
 	marking) eval "f_mark_@S|@i=\@S|@rest" ;;
 	*) printf '%s: %s/features.txt: unknown row: %s\n' "@S|@me" "@S|@catalog" "@S|@kind" >&2; exit 3 ;;
 	esac
@@ -856,7 +864,8 @@ READELF=@S|@{READELF-}
 OBJDUMP=@S|@{OBJDUMP-}
 level=@S|@level
 requests=@S|@requests
-knowns=@S|@knowns"
+knowns=@S|@knowns
+traits=@S|@known_traits"
 
 @%:@ cache_fresh: FILE begins with "input LINE" for every line of the inputs,
 @%:@ and the compiler, the catalog and this program were not installed or
@@ -1017,6 +1026,7 @@ next_cand() {
 }
 
 traits=" " traits_ok=yes
+@<:@ -n "@S|@known_traits" @:>@ && traits=" @S|@known_traits "
 pending=
 n=1
 while @<:@ @S|@n -le @S|@nf @:>@; do
@@ -1127,7 +1137,9 @@ fi
 
 if @<:@ -n "@S|@todo" @:>@ && @<:@ -z "@S|@{cached_report+set}" @:>@; then
 	set -- @S|@CC
-	if ! command -v "@S|@1" >/dev/null 2>&1; then
+	if @<:@ -n "@S|@known_traits" @:>@; then
+		:
+	elif ! command -v "@S|@1" >/dev/null 2>&1; then
 		traits_ok=no
 		traits_why="the compiler cannot preprocess with these flags: @S|@1: not found"
 	elif start traits @S|@CC @S|@{CPPFLAGS-} @S|@{CFLAGS-} -E "@S|@catalog/traits.c"; finish traits; then
@@ -1704,7 +1716,9 @@ make_report() {
 		case @S|@st:@S|@w in on:*|builder:*"; present") present=yes ;; esac
 		if @<:@ @S|@present = yes @:>@; then
 			enabled="@S|@enabled @S|@name=@S|@v"
-			eval "@<:@ \@S|@f_audit_@S|@n = yes @:>@" && audit="@S|@audit@S|@{audit:+,}@S|@name"
+			@%:@ An audit row may hold for one trait only (format=elf).
+			eval "a=\@S|@f_audit_@S|@n"
+			case @S|@a:@S|@traits in yes:*|*" @S|@a "*) audit="@S|@audit@S|@{audit:+,}@S|@name" ;; esac
 		fi
 		case @S|@st in
 		on) detail=@S|@shown; @<:@ "@S|@v" = yes @:>@ || detail="@S|@v: @S|@shown"
@@ -1903,7 +1917,7 @@ AS_CASE([${enable_hardening-default}],
 harden_key=`($CC --version 2>&1 | sed 1q; echo "$CC|$CPPFLAGS|$CFLAGS|$LDFLAGS|$HARDEN_READELF|$HARDEN_OBJDUMP|_HARDEN_CATALOG_ID") | cksum | sed 's/ .*//'`
 if test "${harden_cv_toolchain-$harden_key}" != "$harden_key"; then
   AC_MSG_WARN([cached hardening results belong to another toolchain; probing again])
-  for harden_u in $harden_features; do
+  for harden_u in $harden_features traits; do
     eval "unset harden_cv_$harden_u"
   done
 fi
@@ -1951,6 +1965,7 @@ m4_define([_HARDEN_RUN_DRIVER],
       set "$[@]" --known="$harden_nm=$harden_x"
     fi
   done
+  test -n "${harden_cv_traits-}" && set "$[@]" --traits="$harden_cv_traits"
   shift
   TMPDIR=$harden_tmp $SHELL "$harden_tmp/harden-flags" --catalog="$harden_tmp" \
     --log="$harden_tmp/log" CC="$CC" CPPFLAGS="$CPPFLAGS" CFLAGS="$CFLAGS" \
@@ -1973,6 +1988,10 @@ while read -r harden_k harden_f harden_rest; do
   case $harden_k in
   feature|detail|result) ;;
   runs=*) harden_runs=${harden_k#runs=}; continue ;;
+  traits=*)
+    harden_x=${harden_k#traits=}${harden_f:+ $harden_f}${harden_rest:+ $harden_rest}
+    test -n "$harden_x" && harden_cv_traits=$harden_x
+    continue ;;
   cppflags=*|cflags=*|exe_cflags=*|ldflags=*|exe_ldflags=*|enabled=*|audit_expect=*)
     harden_v=${harden_k%%=*}
     harden_x=${harden_k#*=}${harden_f:+ $harden_f}${harden_rest:+ $harden_rest}

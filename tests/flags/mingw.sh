@@ -23,7 +23,9 @@ report_expect std.report nxcompat "on yes"
 report_expect std.report stack-clash-protection "unsupported -"
 [ "$(report_reason std.report stack-clash-protection)" = "no effect on the generated code" ] ||
 	fail "stack-clash-protection: $(report_reason std.report stack-clash-protection)"
-[ "$(report_key std.report audit_expect)" = stack-protector,fortify-source,dynamicbase,high-entropy-va,nxcompat ] ||
+# fortify is not expected: mingw fortifies string calls of known size only,
+# so a correct program may show none.
+[ "$(report_key std.report audit_expect)" = stack-protector,dynamicbase,high-entropy-va,nxcompat ] ||
 	fail "audit_expect: $(report_key std.report audit_expect)"
 
 # The claims hold for a program built with the reported flags.
