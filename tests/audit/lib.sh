@@ -832,3 +832,51 @@ audit_cols() {
 	  for (i = 1; i <= n; i++) s = s (i > 1 ? " " : "") (w[i] == "TYPE" ? $1 : $col[w[i]])
 	  print s }'
 }
+
+# fuzz_seeds DIR: the fuzzer's seed corpus: valid and hostile ELF files and
+# PE files (mingw-w64 builds and hostile ones); prints the count of PE seeds.
+fuzz_seeds() {
+	build_corpus
+	mkdir -p "$1"
+	for _b in gcc-none gcc-standard-stripped gcc-obj.o gcc-m32.o gcc-m32-static-pie \
+	    a64-be.so a64-ilp32-be.o gcc-clash-g clang-g-record gcc-clash-rec; do
+		[ -f "$T/corpus/$_b" ] && cp "$T/corpus/$_b" "$1/"
+	done
+	gen_hostile "$T/hostile" "$T/corpus/gcc-m32-static-pie" "$T/corpus/gcc-obj.o" ||
+		fail "cannot generate hostile files"
+	cp "$T"/hostile/*.*-* "$1/" 2>/dev/null
+	need x86_64-w64-mingw32-gcc
+	build_pe_corpus
+	for _b in w-hard.dll w-none-stripped.exe pe32-bare.exe; do
+		[ -f "$T/pe/$_b" ] && cp "$T/pe/$_b" "$1/"
+	done
+	gen_hostile_pe "$T/hostile-pe" "$T/pe/w-none-stripped.exe" ||
+		fail "cannot generate hostile PE files"
+	cp "$T"/hostile-pe/*.pe-* "$T"/hostile-pe/synthetic.* "$1/" 2>/dev/null
+	_npe=0
+	for _f in "$1"/*; do
+		[ "$(head -c 2 "$_f")" = MZ ] && _npe=$((_npe + 1))
+	done
+	[ "$_npe" -gt 1 ] || fail "no PE seeds"
+	echo "$_npe"
+}
+
+# fuzz_build OUT: the fuzz target tools/fuzz-elf.c with libFuzzer, ASan and
+# UBSan (clang and libclang-rt-14-dev, which .ci/run installs).
+fuzz_build() {
+	need clang
+	_src=$HARDEN_SRCDIR/tools
+	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	    -I"$_src" -o "$1" "$_src/fuzz-elf.c" "$_src/elf.c" "$_src/pe.c" \
+	    "$_src/checks.c" "$_src/dwarf.c" >"$1.log" 2>&1 ||
+		fail "cannot build the libFuzzer target: $(head -n 5 "$1.log")"
+}
+
+# fuzz_stats LOG: executions, coverage, features and corpus of a libFuzzer
+# run (-print_final_stats=1), on one line.
+fuzz_stats() {
+	awk '/^stat::number_of_executed_units/ { e = $2 }
+	     /^stat::average_exec_per_sec/ { r = $2 }
+	     /^#[0-9]+/ && / cov: / { for (i = 1; i < NF; i++) { if ($i == "cov:") c = $(i + 1); if ($i == "ft:") f = $(i + 1); if ($i == "corp:") k = $(i + 1) } }
+	     END { printf "%s executions (%s/s), coverage %s edges, %s features, corpus %s\n", e, r, c, f, k }' "$1"
+}
