@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 18
+# serial 19
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-f1be8672])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-1349498a])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -175,8 +175,10 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@                    expect it whenever it is on
 
 feature stack-protector standard - stack canaries against stack buffer overflows
-value   stack-protector strong sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc:-fstack-protector-strong
-value   stack-protector basic  sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc:-fstack-protector cc:--param=ssp-buffer-size=4
+@%:@ On the link line too: where the C library has no __stack_chk_fail
+@%:@ (mingw-w64), the compiler driver links libssp for it.
+value   stack-protector strong sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc+ld:-fstack-protector-strong
+value   stack-protector basic  sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc+ld:-fstack-protector cc:--param=ssp-buffer-size=4
 off     stack-protector cc:-fno-stack-protector
 builder stack-protector -fstack-protector -fstack-protector-* -fno-stack-protector
 audit   stack-protector
@@ -1559,7 +1561,12 @@ elf_facts() {
 			if (/SHSTK/) print "prop:shstk"
 			if (/BTI/) print "prop:bti"
 		}
-		/^ *@<:@0-9@:>@+: @<:@0-9a-fA-F@:>@+ / && NF >= 8 { s = @S|@8; sub(/@.*/, "", s); print "sym:" s }
+		@%:@ The name follows Ndx; a type may be several words (mold: IFUNC
+		@%:@ is "<OS specific>: 10").
+		/^ *@<:@0-9@:>@+: @<:@0-9a-fA-F@:>@+ / && NF >= 8 {
+			s = @S|@0
+			if (sub(/^.* (UND|ABS|COM|@<:@0-9@:>@+) +/, "", s)) { sub(/@<:@@ @:>@.*/, "", s); print "sym:" s }
+		}
 		END { if (dyn && (pie || pie_interp)) print "prop:pie" }' "@S|@1")
 	syms=" " props=" "
 	for w do

@@ -113,14 +113,30 @@ report_expect() {
 	_got="$(report_state "$1" "$2") $(report_value "$1" "$2")"
 	[ "$_got" = "$3" ] || fail "$2: expected '$3', the report says '$_got' ($(report_reason "$1" "$2"))"
 }
-# audit_expect_want REPORT: the present features with an audit row, in
-# catalog order, comma-joined (what audit_expect must be).
+# audit_expect_want REPORT: the present features with an audit row (that
+# holds for the report's traits), in catalog order, comma-joined (what
+# audit_expect must be).
 audit_expect_want() {
 	awk -v cat="$S/catalog/features.txt" '
-		BEGIN { while ((getline l < cat) > 0) { split(l, w); if (w[1] == "audit") audit[w[2]] = 1 } }
-		$1 == "feature" && ($3 == "on" || ($3 == "builder" && / present$/)) && ($2 in audit) {
+		BEGIN { while ((getline l < cat) > 0) { n = split(l, w); if (w[1] == "audit") audit[w[2]] = (n > 2 ? w[3] : "") } }
+		/^traits=/ { t = " " substr($0, 8) " " }
+		$1 == "feature" && ($3 == "on" || ($3 == "builder" && / present$/)) && ($2 in audit) &&
+		    (audit[$2] == "" || index(t, " " audit[$2] " ")) {
 			printf "%s%s", sep, $2; sep = "," }
 		END { print "" }' "$1"
+}
+
+# report_norm REPORT: the report without the count of compiler runs, the one
+# line in which frontends may differ (same toolchain, same options).
+report_norm() {
+	[ -f "$1" ] || fail "no report $1"
+	grep -v '^runs=' "$1"
+}
+# report_diff A B: status 0 when the two reports agree (report_norm), else
+# their diff on standard output and status 1.
+report_diff() {
+	report_norm "$1" >"$1.norm" && report_norm "$2" >"$2.norm" || exit 99
+	diff "$1.norm" "$2.norm"
 }
 
 # ---------------------------------------------------------------------------
@@ -135,12 +151,15 @@ autotools_example() {
 		"$S"/examples/autotools/Makefile.am | cksum | sed 's/ .*//')
 	cache="${TMPDIR:-/tmp}/harden-test-autoreconf-$key"
 	if [ ! -f "$cache/configure" ]; then
-		rm -rf "$cache.tmp" && mkdir -p "$cache.tmp" &&
-		cp -R "$S/examples/autotools/." "$cache.tmp/" &&
-		cp "$S/m4/harden.m4" "$cache.tmp/m4/" &&
-		(cd "$cache.tmp" && autoreconf -fi >autoreconf.log 2>&1) ||
-			fail "autoreconf failed: $(tail -n 5 "$cache.tmp/autoreconf.log")"
-		rm -rf "$cache" && mv "$cache.tmp" "$cache"
+		# A directory of this process's own: test runs may overlap.
+		tmp=$cache.tmp.$$
+		rm -rf "$tmp" && mkdir -p "$tmp" &&
+		cp -R "$S/examples/autotools/." "$tmp/" &&
+		cp "$S/m4/harden.m4" "$tmp/m4/" &&
+		(cd "$tmp" && autoreconf -fi >autoreconf.log 2>&1) ||
+			fail "autoreconf failed: $(tail -n 5 "$tmp/autoreconf.log")"
+		[ -f "$cache/configure" ] || { rm -rf "$cache"; mv "$tmp" "$cache"; }
+		rm -rf "$tmp"
 	fi
 	rm -rf "$dir" && mkdir -p "$dir" && cp -R "$cache/." "$dir/" || fail "cannot copy the example"
 	(cd "$dir" && ./configure "$@" >configure.out 2>&1)

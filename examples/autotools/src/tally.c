@@ -34,7 +34,10 @@ tally_feed(struct tally *t, const char *buf, size_t len)
 /*
  * Writes "lines words bytes name" into out.  Returns the length written, or
  * -1 if out is too small: the name is copied into a fixed field first, the
- * kind of code stack protection and fortified calls exist for.
+ * kind of code stack protection and fortified calls exist for.  (strnlen
+ * reads no further than the field; the compiler cannot bound the copy from
+ * it, so the strcpy stays checked at run time, with every C library that
+ * fortifies, mingw-w64's included.)
  */
 int
 tally_format(const struct tally *t, const char *name, char *out, size_t outlen)
@@ -42,7 +45,7 @@ tally_format(const struct tally *t, const char *name, char *out, size_t outlen)
 	char field[64];
 	int n;
 
-	if (strlen(name) >= sizeof(field))
+	if (strnlen(name, sizeof(field)) == sizeof(field))
 		return -1;
 	strcpy(field, name);
 	n = snprintf(out, outlen, "%7zu %7zu %7zu %s", t->lines, t->words,

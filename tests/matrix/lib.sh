@@ -1,0 +1,640 @@
+# Shared helpers of the toolchain matrix (sourced by tests/matrix/NAME.sh,
+# one script per toolchain; not a test itself).
+#
+# A toolchain script, tests/matrix/NAME.sh (NAME is the toolchain's name in
+# the table), sets mx_cc (the compiler command), mx_ldflags (e.g.
+# -fuse-ld=lld) or mx_host (a cross triplet, for which configure --host, a
+# Meson cross file and a CMake toolchain file are used), and calls
+# matrix_run.  matrix_run builds the example
+# (libtally and tally) with the four frontends, Autoconf, Meson, CMake and
+# the plain Makefile (harden-flags), at the standard and the strict level,
+# with -O2 -g and the compiler's switch recording (-grecord-gcc-switches,
+# -grecord-command-line) in the builder's CFLAGS, and then:
+#   * the four reports must be the same but for runs= (as in the parity test);
+#   * every feature that a report says is on (or builder and present) must be
+#     proven on the program AND the library, by harden-audit --expect with the
+#     report's audit_expect and by an independent reading of the binaries
+#     (readelf and objdump for ELF, the target's objdump -p for PE; see
+#     mx_prove); any claim that is not proven is a false claim and fails;
+#   * an unsupported feature needs a reason;
+#   * the program runs (natively, or under qemu-user for aarch64).
+# Its findings go to $HARDEN_RESULTS/NAME.results (tests/run sets
+# HARDEN_RESULTS for the whole run), which tests/matrix/zz-table.sh turns
+# into the table of README.md.  The two levels run at the same time, each
+# frontend one after the other (2 cores).
+. "$HARDEN_SRCDIR/tests/lib.sh"
+
+mx_name=$(basename "$0" .sh)
+MX_FRONTENDS="autoconf meson cmake make"
+MX_LEVELS="standard strict"
+MX_CODEGEN="stack-clash-protection auto-var-init strict-flex-arrays zero-call-used-regs wrapv no-delete-null-pointer-checks no-strict-aliasing trap-bounds"
+
+# mx_problem FILE TEXT: one more problem (a line of FILE).
+mx_problem() { printf '%s\n' "$2" >>"$1"; }
+
+# mx_errors LOG: the first error messages of a failed build or configure,
+# on one line, without the commands (-Werror=... is no message) and the
+# scratch directory.
+mx_errors() {
+	grep -E 'error:|ERROR:|undefined reference|cannot find|not found|Error [0-9]' "$1" | grep -v -e '^\[[0-9]*/[0-9]*\]' -e '^  [a-z-]*  ' |
+		sed "s|$T/||g" | head -n 4 | tr '\n' ' '
+}
+
+# mx_audit_tool: builds tools/harden-audit outside the source tree (once per
+# run: make rebuilds it only when its sources changed) as MX_AUDIT.
+mx_audit_tool() {
+	MX_AUDIT=${HARDEN_RESULTS:-$T}/bin/harden-audit
+	mkdir -p "${MX_AUDIT%/*}" || exit 99
+	make -s -C "$S/tools" O="${MX_AUDIT%/*}" "$MX_AUDIT" >"$T/harden-audit.make.log" 2>&1 ||
+		fail "cannot build harden-audit: $(tail -n 5 "$T/harden-audit.make.log")"
+}
+
+# mx_format FILE: elf, pe or ? (from the magic).
+mx_format() {
+	case $(od -An -c -N4 "$1" 2>/dev/null | tr -d ' ') in
+	177ELF) echo elf ;;
+	MZ*) echo pe ;;
+	*) echo '?' ;;
+	esac
+}
+
+# mx_first FILE...: the first of FILE... that is an ELF or PE file (not a
+# libtool wrapper script), symbolic links resolved.
+mx_first() {
+	for _f in "$@"; do
+		[ -f "$_f" ] || continue
+		[ "$(mx_format "$_f")" = '?' ] && continue
+		readlink -f "$_f"
+		return 0
+	done
+	return 1
+}
+
+# ---------------------------------------------------------------------------
+# The frontends: mx_FRONTEND LEVEL DIR builds the example in DIR and leaves
+# DIR.report (its harden-report.txt), DIR.build (the verbose build log),
+# DIR.prog and DIR.lib (the paths of the program and the library); on a
+# failure it writes the problem to DIR.problems and returns 1.
+
+# mx_env: the builder's environment of a native frontend, as arguments of env.
+mx_readelf() { if [ -n "$mx_host" ]; then echo "$mx_host-readelf"; else echo readelf; fi; }
+mx_objdump() { if [ -n "$mx_host" ]; then echo "$mx_host-objdump"; else echo objdump; fi; }
+
+mx_autoconf() {
+	_l=$1 _d=$2
+	# In a subshell: autotools_example fails the whole script when
+	# autoreconf fails, and the next frontend must still run.
+	if [ -n "$mx_host" ]; then
+		(autotools_example "$_d" --host="$mx_host" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l")
+	else
+		(autotools_example "$_d" CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l")
+	fi >"$_d.example" 2>&1 || {
+		if [ -f "$_d/configure.out" ]; then
+			mx_problem "$_d.problems" "configure failed: $(tail -n 3 "$_d/configure.out" | tr '\n' ' ')"
+		else
+			mx_problem "$_d.problems" "$(tr '\n' ' ' <"$_d.example")"
+		fi
+		return 1
+	}
+	cp "$_d/harden-report.txt" "$_d.report" || { mx_problem "$_d.problems" "configure wrote no harden-report.txt"; return 1; }
+	(cd "$_d" && make -j2 V=1) >"$_d.build" 2>&1 ||
+		{ mx_problem "$_d.problems" "make failed: $(mx_errors "$_d.build")"; return 1; }
+	mx_first "$_d/.libs/tally" "$_d/.libs/tally.exe" "$_d/tally" "$_d/tally.exe" >"$_d.prog" ||
+		{ mx_problem "$_d.problems" "no program built (.libs/tally, tally.exe): $(ls "$_d" "$_d/.libs" 2>&1 | tr '\n' ' ')"; return 1; }
+	mx_first "$_d/.libs/libtally.so" "$_d"/.libs/libtally*.dll >"$_d.lib" ||
+		{ mx_problem "$_d.problems" "no shared library built (.libs/libtally.so, .libs/libtally*.dll): .libs has $(ls "$_d/.libs" 2>&1 | tr '\n' ' ')"; return 1; }
+}
+
+mx_meson() {
+	_l=$1 _d=$2
+	if [ -n "$mx_host" ]; then
+		mx_meson_cross_file >"$_d.ini"
+		env -u CC -u CFLAGS -u LDFLAGS meson setup "$_d" "$S/examples/meson" --buildtype=plain \
+			--cross-file "$_d.ini" -Dharden:hardening="$_l" >"$_d.setup" 2>&1
+	else
+		env CC="${mx_meson_cc:-$mx_cc}" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" \
+			meson setup "$_d" "$S/examples/meson" --buildtype=plain -Dharden:hardening="$_l" >"$_d.setup" 2>&1
+	fi || { mx_problem "$_d.problems" "meson setup failed: $(mx_errors "$_d.setup")"; return 1; }
+	for _r in "$_d"/subprojects/harden/harden-report.txt "$_d"/subprojects/harden-*/harden-report.txt; do
+		[ -f "$_r" ] && cp "$_r" "$_d.report" && break
+	done
+	[ -f "$_d.report" ] || { mx_problem "$_d.problems" "no harden-report.txt in $_d/subprojects"; return 1; }
+	# Only the example's targets: the subproject's harden-audit is not needed.
+	_t=$(ninja -C "$_d" -t targets all | sed -n 's/^\(tally\(\.exe\)\{0,1\}\|libtally[^/ ]*\.\(so\.[0-9.]*\|dll\)\): .*/\1/p')
+	[ -n "$_t" ] || { mx_problem "$_d.problems" "no tally or libtally target in build.ninja"; return 1; }
+	# shellcheck disable=SC2086 # target names
+	ninja -C "$_d" -v $_t >"$_d.build" 2>&1 ||
+		{ mx_problem "$_d.problems" "ninja failed: $(mx_errors "$_d.build")"; return 1; }
+	mx_first "$_d/tally" "$_d/tally.exe" >"$_d.prog" ||
+		{ mx_problem "$_d.problems" "no program built: $(ls "$_d" | tr '\n' ' ')"; return 1; }
+	mx_first "$_d"/libtally.so.*.*.* "$_d"/libtally*.dll >"$_d.lib" ||
+		{ mx_problem "$_d.problems" "no shared library built: $(ls "$_d" | tr '\n' ' ')"; return 1; }
+}
+
+# mx_meson_cross_file: a cross file for mx_host, with the builder's flags.
+mx_meson_cross_file() {
+	case $mx_host in
+	aarch64-*) _sys=linux _cpu=aarch64 ;;
+	x86_64-w64-mingw32) _sys=windows _cpu=x86_64 ;;
+	*) fail "no Meson cross file for $mx_host" ;;
+	esac
+	cat <<EOF
+[binaries]
+c = '$mx_host-gcc'
+ar = '$mx_host-ar'
+strip = '$mx_host-strip'
+readelf = '$mx_host-readelf'
+objdump = '$mx_host-objdump'
+windres = '$mx_host-windres'
+
+[built-in options]
+c_args = [$(mx_meson_list $mx_cflags)]
+c_link_args = [$(mx_meson_list $mx_ldflags)]
+
+[host_machine]
+system = '$_sys'
+cpu_family = '$_cpu'
+cpu = '$_cpu'
+endian = 'little'
+EOF
+}
+mx_meson_list() { _s=; for _w in "$@"; do printf "%s'%s'" "$_s" "$_w"; _s=', '; done; }
+
+mx_cmake() {
+	_l=$1 _d=$2
+	if [ -n "$mx_host" ]; then
+		mx_cmake_toolchain_file >"$_d.toolchain.cmake"
+		env -u CC CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" cmake -S "$S/examples/cmake" -B "$_d" -G Ninja \
+			-DCMAKE_TOOLCHAIN_FILE="$_d.toolchain.cmake" -DCMAKE_BUILD_TYPE= -DHARDENING="$_l" -DBUILD_TESTING=OFF
+	else
+		env CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" cmake -S "$S/examples/cmake" -B "$_d" -G Ninja \
+			-DCMAKE_BUILD_TYPE= -DHARDENING="$_l" -DBUILD_TESTING=OFF
+	fi >"$_d.setup" 2>&1 ||
+		{ mx_problem "$_d.problems" "cmake failed: $(mx_errors "$_d.setup")"; return 1; }
+	cp "$_d/harden-report.txt" "$_d.report" || { mx_problem "$_d.problems" "cmake wrote no harden-report.txt"; return 1; }
+	cmake --build "$_d" -v >"$_d.build" 2>&1 ||
+		{ mx_problem "$_d.problems" "cmake --build failed: $(mx_errors "$_d.build")"; return 1; }
+	mx_first "$_d/tally" "$_d/tally.exe" >"$_d.prog" ||
+		{ mx_problem "$_d.problems" "no program built: $(ls "$_d" | tr '\n' ' ')"; return 1; }
+	mx_first "$_d"/libtally.so.*.*.* "$_d"/libtally*.dll >"$_d.lib" ||
+		{ mx_problem "$_d.problems" "no shared library built: $(ls "$_d" | tr '\n' ' ')"; return 1; }
+}
+
+mx_cmake_toolchain_file() {
+	case $mx_host in
+	aarch64-*) echo 'set(CMAKE_SYSTEM_NAME Linux)'; echo 'set(CMAKE_SYSTEM_PROCESSOR aarch64)' ;;
+	x86_64-w64-mingw32) echo 'set(CMAKE_SYSTEM_NAME Windows)'; echo 'set(CMAKE_SYSTEM_PROCESSOR x86_64)'
+		echo "set(CMAKE_RC_COMPILER $mx_host-windres)" ;;
+	*) fail "no CMake toolchain file for $mx_host" ;;
+	esac
+	echo "set(CMAKE_C_COMPILER $mx_host-gcc)"
+	echo 'set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)'
+}
+
+mx_make() {
+	_l=$1 _d=$2
+	mkdir -p "$_d" && cp -R "$S/examples/make" "$S/examples/autotools" "$_d/" || exit 99
+	_cc=${mx_cc:-$mx_host-gcc}
+	(cd "$_d/make" && env READELF="$(mx_readelf)" OBJDUMP="$(mx_objdump)" \
+		make -j2 CC="$_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" \
+		HARDEN="$S/catalog/harden-flags" HARDEN_FLAGS_ARGS="--level=$_l" all) >"$_d.build" 2>&1 ||
+		{ mx_problem "$_d.problems" "make failed: $(mx_errors "$_d.build")"; return 1; }
+	# The report the Makefile used: harden-flags again with the same inputs
+	# and the Makefile's cache, which must answer without a compiler run.
+	(cd "$_d/make" && env CC="$_cc" CPPFLAGS= CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" READELF="$(mx_readelf)" \
+		OBJDUMP="$(mx_objdump)" sh "$S/catalog/harden-flags" "--level=$_l" --cache=harden.cache --report) \
+		>"$_d.report" 2>"$_d.report.err" ||
+		{ mx_problem "$_d.problems" "harden-flags --report failed: $(cat "$_d.report.err")"; return 1; }
+	[ "$(report_key "$_d.report" runs)" = 0 ] ||
+		mx_problem "$_d.problems" "harden-flags --report with the Makefile's cache probed again (runs=$(report_key "$_d.report" runs)): not the report the build used"
+	mx_first "$_d/make/tally" "$_d/make/tally.exe" >"$_d.prog" ||
+		{ mx_problem "$_d.problems" "no program built: $(ls "$_d/make" | tr '\n' ' ')"; return 1; }
+	mx_first "$_d/make/libtally.so" "$_d/make/libtally.dll" >"$_d.lib" ||
+		{ mx_problem "$_d.problems" "no shared library built: $(ls "$_d/make" | tr '\n' ' ')"; return 1; }
+}
+
+# ---------------------------------------------------------------------------
+# Proofs, independent of harden-audit and of harden-flags.
+
+# mx_symbols FILE: lines in which a symbol name is preceded by a space and
+# followed by @, a space or the end: ELF: the symbol tables (readelf);
+# PE: the imported names and the COFF symbols (objdump).
+mx_symbols() {
+	if [ "$(mx_format "$1")" = pe ]; then
+		"$(mx_objdump)" -p "$1" | awk '/^\tDLL Name:/ { on = 1; next } on && NF >= 3 && $1 ~ /^[0-9a-f]+$/ { print " " $3 }'
+		"$(mx_objdump)" -t "$1" | awk '{ print " " $NF }'
+	else
+		readelf -W --dyn-syms -s "$1"
+	fi
+}
+
+# mx_producers FILE SOURCE: the DW_AT_producer of the compile units of
+# SOURCE (main.c, tally.c), one a line.
+mx_producers() {
+	if [ "$(mx_format "$1")" = pe ]; then
+		"$(mx_objdump)" --dwarf=info --dwarf-depth=1 "$1" 2>/dev/null
+	else
+		readelf --debug-dump=info --dwarf-depth=1 "$1" 2>/dev/null
+	fi | awk -v src="$2" '
+		/DW_TAG_compile_unit/ { p = "" }
+		/DW_AT_producer/ { p = $0; sub(/^.*DW_AT_producer *: (\(indirect[^)]*\): )?/, "", p) }
+		/DW_AT_name/ { n = $0; sub(/^.*DW_AT_name *: (\(indirect[^)]*\): )?/, "", n)
+			if (n ~ ("(^|/)" src "$")) print p }'
+}
+
+# mx_flag_last WORDS FLAG OFF...: FLAG is a word of WORDS and no OFF flag
+# comes after its last occurrence.
+mx_flag_last() {
+	_w=$1 _f=$2
+	shift 2
+	printf '%s\n' "$_w" | tr ' ' '\n' | awk -v f="$_f" -v offs="$*" '
+		BEGIN { n = split(offs, o, " "); for (i = 1; i <= n; i++) off[o[i]] = 1 }
+		$0 == f { last = NR } ($0 in off) { lastoff = NR }
+		END { exit !(last && last > lastoff) }'
+}
+
+# mx_off_flags FEATURE: the flags of the feature's off row, without WHERE:.
+mx_off_flags() {
+	awk -v f="$1" '$1 == "off" && $2 == f { for (i = 3; i <= NF; i++) { sub(/^[a-z+-]*:/, "", $i); printf "%s ", $i } }' \
+		"$S/catalog/features.txt"
+}
+
+# mx_flags REPORT FEATURE [WHERE-PATTERN]: the feature's flags in the
+# report, without WHERE:, for the WHEREs matching the pattern.
+mx_flags() {
+	awk -v f="$2" -v w="${3:-.*}" '$1 == "flags" && $2 == f {
+		for (i = 3; i <= NF; i++) { x = $i; sub(/:.*/, "", x); if (x ~ ("^(" w ")$")) { y = $i; sub(/^[a-z+-]*:/, "", y); printf "%s ", y } } }' "$1"
+}
+
+# mx_compile_flags REPORT FEATURE SOURCE BUILDLOG WHERE: the feature's
+# WHERE flags (but those of its off row) are on every compile command of
+# SOURCE in the build log, not undone later by an off flag.
+mx_compile_flags() {
+	_c=$(grep -E "[ /]$3([ '\`]|\$)" "$4" | grep -E -- ' -c( |$)')
+	[ -n "$_c" ] || { echo "no compile command of $3 in the build log"; return 1; }
+	_off=$(mx_off_flags "$2")
+	for _x in $(mx_flags "$1" "$2" "$5"); do
+		case " $_off " in *" $_x "*) continue ;; esac
+		# shellcheck disable=SC2086 # a list of flags
+		echo "$_c" | while IFS= read -r _q; do mx_flag_last "$_q" "$_x" $_off || exit 1; done ||
+			{ echo "$_x missing from a compile command of $3"; return 1; }
+	done
+	echo "compile commands of $3"
+}
+
+# mx_disasm FILE SYMBOL: the disassembly of one function.
+mx_disasm() { "$(mx_objdump)" -d --disassemble="$2" "$1" 2>/dev/null | sed -n '/^[0-9a-f]* <'"$2"'>:/,/^$/p'; }
+
+# mx_prove FEATURE FILE KIND REPORT BUILDLOG: KIND is prog or lib.  Prints
+# how FEATURE was proven on FILE and returns 0, or prints why not and
+# returns 1.
+mx_prove() {
+	_F=$1 _file=$2 _kind=$3 _rep=$4 _blog=$5
+	_fmt=$(mx_format "$_file")
+	if [ "$_kind" = prog ]; then _src=main.c _fn=main; else _src=tally.c _fn=tally_format; fi
+	case " $MX_CODEGEN " in
+	*" $_F "*)
+		_p=$(mx_producers "$_file" "$_src")
+		[ -n "$_p" ] || { echo "no DW_AT_producer of $_src (built with -g?)"; return 1; }
+		_off=$(mx_off_flags "$_F")
+		for _x in $(mx_flags "$_rep" "$_F" 'cc|cc[+]ld|exe-cc'); do
+			# shellcheck disable=SC2086 # a list of flags
+			echo "$_p" | while IFS= read -r _q; do mx_flag_last "$_q" "$_x" $_off || exit 1; done ||
+				{ echo "$_x is not in the DW_AT_producer of $_src (or is undone later): $(echo "$_p" | head -n 1)"; return 1; }
+		done
+		if [ "$_F" = trap-bounds ]; then
+			_n=$(mx_needed "$_file" | grep -Ei 'ubsan|asan|sanitizer|clang_rt')
+			[ -z "$_n" ] || { echo "needs a sanitizer run-time library: $_n"; return 1; }
+			echo "DW_AT_producer of $_src; no sanitizer library needed"
+		else
+			echo "DW_AT_producer of $_src"
+		fi
+		return 0 ;;
+	esac
+	case $_fmt.$_F in
+	*.stack-protector)
+		mx_symbols "$_file" | grep -Eq ' (__stack_chk_fail|__stack_chk_fail_local|__stack_chk_guard)(@| |$)' ||
+			{ echo "no __stack_chk_fail, __stack_chk_fail_local or __stack_chk_guard"; return 1; }
+		echo "canary symbol" ;;
+	pe.fortify-source)
+		# mingw-w64 fortifies only string calls of known size: tally.c has
+		# one (__strcpy_chk), main.c none, so its compile commands say it.
+		if [ "$_kind" = lib ]; then
+			mx_symbols "$_file" | grep -v __stack_chk | grep -Eq ' __[a-z0-9_]+_chk(@| |$)' ||
+				{ echo "no fortified __*_chk call"; return 1; }
+			echo "__*_chk symbol"
+		else
+			mx_compile_flags "$_rep" "$_F" "$_src" "$_blog" cpp
+		fi ;;
+	*.fortify-source)
+		mx_symbols "$_file" | grep -v __stack_chk | grep -Eq ' __[a-z0-9_]+_chk(@| |$)' ||
+			{ echo "no fortified __*_chk call"; return 1; }
+		echo "__*_chk symbol" ;;
+	*.format-security)
+		# A compile-time error leaves no trace in a binary.
+		mx_compile_flags "$_rep" "$_F" "$_src" "$_blog" 'cc|cc[+]ld|exe-cc' ;;
+	elf.pie)
+		_h=$(readelf -h "$_file" | sed -n 's/^ *Type: *\([A-Z]*\).*/\1/p')
+		if [ "$_kind" = prog ]; then
+			[ "$_h" = DYN ] || { echo "ELF type $_h, not DYN"; return 1; }
+			readelf -dW "$_file" | grep -q '(FLAGS_1).* PIE' ||
+				{ elf_has_interp "$_file" && ! readelf -dW "$_file" | grep -q '(SONAME)'; } ||
+				{ echo "DYN without FLAGS_1 PIE, or a DYN with SONAME"; return 1; }
+			echo "DYN, PIE"
+		else
+			[ "$_h" = DYN ] || { echo "ELF type $_h, not DYN"; return 1; }
+			readelf -dW "$_file" | grep -q '(TEXTREL)' && { echo "TEXTREL (not PIC)"; return 1; }
+			readelf -dW "$_file" | grep -q '(FLAGS.*TEXTREL' && { echo "DF_TEXTREL (not PIC)"; return 1; }
+			elf_has_interp "$_file" && { echo "INTERP in a shared library (linked with -pie)"; return 1; }
+			readelf -dW "$_file" | grep -q '(FLAGS_1).* PIE' && { echo "FLAGS_1 PIE in a shared library (linked with -pie)"; return 1; }
+			echo "PIC: no TEXTREL, not linked with -pie"
+		fi ;;
+	elf.relro) elf_has_relro "$_file" || { echo "no GNU_RELRO"; return 1; }; echo "GNU_RELRO" ;;
+	elf.bind-now) elf_has_now "$_file" || { echo "no BIND_NOW"; return 1; }; echo "BIND_NOW" ;;
+	elf.noexecstack) elf_nx_stack "$_file" || { echo "GNU_STACK missing or executable"; return 1; }; echo "GNU_STACK RW" ;;
+	elf.cf-protection)
+		_n=$(readelf -nW "$_file" | grep 'x86 feature:')
+		case $(report_reason "$_rep" "$_F") in
+		*"not enforced"*)
+			# The report says the code is instrumented but the program is not
+			# marked: both must be true.
+			mx_disasm "$_file" "$_fn" | grep -q endbr64 || { echo "no endbr64 in $_fn"; return 1; }
+			if [ "$_kind" = prog ]; then
+				case $_n in
+				*IBT*SHSTK*|*SHSTK*IBT*) echo "the report says not enforced, but the program has the IBT+SHSTK note"; return 1 ;;
+				esac
+				echo "endbr64 in $_fn, no IBT+SHSTK note"
+			else
+				echo "endbr64 in $_fn${_n:+, note: ${_n#*: }}"
+			fi
+			return 0 ;;
+		esac
+		case $_n in
+		*IBT*SHSTK*|*SHSTK*IBT*) echo "property note: IBT, SHSTK" ;;
+		*)	if mx_disasm "$_file" "$_fn" | grep -q endbr64; then
+				echo "no IBT+SHSTK property note (${_n:-none}; $_fn starts with endbr64: the code is instrumented, the linker dropped the marking)"
+			else
+				echo "no IBT+SHSTK property note (${_n:-none}) and no endbr64 in $_fn"
+			fi
+			return 1 ;;
+		esac ;;
+	pe.cf-protection)
+		mx_disasm "$_file" "$_fn" | grep -q endbr64 || { echo "no endbr64 in $_fn"; return 1; }
+		echo "endbr64 in $_fn" ;;
+	elf.branch-protection)
+		# standard = pac-ret (paciasp) + BTI (bti c landing pads), and the
+		# GNU property note marks BTI and PAC unless the report says BTI is
+		# not enforced (then the program must indeed lack the BTI marking).
+		mx_disasm "$_file" "$_fn" >"$_file.dis"
+		grep -Eq 'paciasp|hint[[:space:]]+#(0x19|25)\b' "$_file.dis" || { echo "no paciasp (hint #25) in $_fn"; return 1; }
+		# BTI: the function starts with a landing pad (bti c, or paciasp,
+		# which is one), and bti instructions are there (leaf functions
+		# without pac-ret have no other landing pad).
+		sed -n '2{s/^[^	]*	[^	]*	//;p;}' "$_file.dis" | grep -Eq '^(bti|paciasp|pacibsp|hint[[:space:]]+#(0x19|0x1b|0x22|0x24|0x26|25|27|34|36|38)\b)' ||
+			{ echo "$_fn does not start with a BTI landing pad: $(sed -n 2p "$_file.dis")"; return 1; }
+		"$(mx_objdump)" -d "$_file" | grep -Eq '	(bti|hint[[:space:]]+#(0x22|0x24|0x26|34|36|38)\b)' ||
+			{ echo "no bti instruction in the file"; return 1; }
+		_n=$(readelf -nW "$_file" | grep 'AArch64 feature:')
+		case $(report_reason "$_rep" "$_F") in
+		*"BTI not enforced"*)
+			case $_kind.$_n in
+			prog.*BTI*) echo "the report says BTI is not enforced, but the program has the BTI note: $_n"; return 1 ;;
+			esac
+			echo "paciasp, BTI landing pads, no BTI note${_n:+ (${_n#*: })}" ;;
+		*)	case $_n in
+			*BTI*PAC*) ;;
+			*) echo "paciasp and BTI landing pads, but no BTI+PAC property note (${_n:-none})"; return 1 ;;
+			esac
+			echo "paciasp, BTI landing pads, BTI+PAC note" ;;
+		esac ;;
+	pe.dynamicbase)
+		mx_dllchar "$_file" | grep -qx DYNAMIC_BASE || { echo "DllCharacteristics without DYNAMIC_BASE"; return 1; }
+		mx_pe_reloc "$_file" || { echo "DYNAMIC_BASE but no base relocations"; return 1; }
+		echo "DYNAMIC_BASE, base relocations" ;;
+	pe.high-entropy-va)
+		mx_dllchar "$_file" | grep -qx HIGH_ENTROPY_VA || { echo "DllCharacteristics without HIGH_ENTROPY_VA"; return 1; }
+		echo "HIGH_ENTROPY_VA" ;;
+	pe.nxcompat)
+		mx_dllchar "$_file" | grep -qx NX_COMPAT || { echo "DllCharacteristics without NX_COMPAT"; return 1; }
+		echo "NX_COMPAT" ;;
+	*)	echo "no $_fmt proof of $_F: claimed on for a $_fmt file"; return 1 ;;
+	esac
+}
+
+# mx_needed FILE: the libraries FILE needs (ELF NEEDED, PE DLL Name).
+mx_needed() {
+	if [ "$(mx_format "$1")" = pe ]; then
+		"$(mx_objdump)" -p "$1" | sed -n 's/^[[:space:]]*DLL Name: //p'
+	else
+		readelf -dW "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
+	fi
+}
+# mx_dllchar FILE: the DllCharacteristics flags of a PE file, one a line.
+mx_dllchar() {
+	"$(mx_objdump)" -p "$1" | awk '/^DllCharacteristics/ { on = 1; next } on && /^\t\t/ { print $1; next } { on = 0 }'
+}
+# mx_pe_reloc FILE: the PE file has a non-empty base relocation directory.
+mx_pe_reloc() {
+	"$(mx_objdump)" -p "$1" | awk '/^Entry 5 / { found = ($3 !~ /^0+$/) } END { exit !found }'
+}
+
+# mx_run_program PROG LIB: runs the program on count.in (as the example's
+# test does) and checks its counts.
+mx_run_program() {
+	printf 'one two\nthree\n' >"$T/count.in"
+	_libdir=$(dirname "$2")
+	case $mx_host in
+	'') _o=$(cd "$T" && LD_LIBRARY_PATH=$_libdir "$1" count.in 2>&1) ;;
+	aarch64-linux-gnu) _o=$(cd "$T" && LD_LIBRARY_PATH=$_libdir qemu-aarch64 -L /usr/aarch64-linux-gnu "$1" count.in 2>&1) ;;
+	*) echo "not run (no runner for $mx_host)"; return 0 ;;
+	esac || { echo "failed: $_o"; return 1; }
+	# shellcheck disable=SC2086 # the counts
+	set -- $_o
+	[ "$1 $2 $3" = "2 3 14" ] || { echo "printed '$_o', not 2 3 14"; return 1; }
+	echo "ran${mx_host:+ under qemu-aarch64}: $_o"
+}
+
+# mx_check FRONTEND LEVEL DIR: after mx_FRONTEND, the proofs of DIR.report
+# on DIR.prog and DIR.lib; one line per feature in DIR.proofs:
+# FEATURE<TAB>proven: ...|FALSE: ...; problems to DIR.problems.
+mx_check() {
+	_fe=$1 _l=$2 _d=$3
+	_rep=$_d.report _prog=$(cat "$_d.prog") _lib=$(cat "$_d.lib")
+	: >"$_d.proofs"
+	[ "$(report_key "$_rep" level)" = "$_l" ] || mx_problem "$_d.problems" "the report is of level $(report_key "$_rep" level), not $_l"
+	for _f in $_prog $_lib; do
+		_x=$(mx_format "$_f")
+		[ "$_x" = "$mx_want_format" ] || mx_problem "$_d.problems" "$_f is $_x, not $mx_want_format"
+	done
+	# harden-audit --expect with the report's audit_expect, which must be
+	# the present features that have an audit row.
+	_e=$(report_key "$_rep" audit_expect)
+	[ "$_e" = "$(audit_expect_want "$_rep")" ] ||
+		mx_problem "$_d.problems" "audit_expect=$_e, the report's present features with an audit row are $(audit_expect_want "$_rep")"
+	# Exit 1: the features it names are not proven (FALSE below); any other
+	# failure is one problem, and every expected feature is unproven.
+	"$MX_AUDIT" ${_e:+--expect "$_e"} "$_prog" "$_lib" >"$_d.audit" 2>"$_d.audit.err"
+	_ast=$?
+	case $_ast in
+	0|1) _audit= ;;
+	*)	_audit="harden-audit ${_e:+--expect $_e }exit $_ast: $(head -n 3 "$_d.audit.err" | tr '\n' ' ')"
+		mx_problem "$_d.problems" "$_audit" ;;
+	esac
+	[ "$_ast" = 1 ] && ! grep -q ' not proven: ' "$_d.audit.err" &&
+		mx_problem "$_d.problems" "harden-audit exit 1 without naming a feature: $(head -n 3 "$_d.audit.err" | tr '\n' ' ')"
+	awk '$1 == "feature" { print $2, $3, $4 }' "$_rep" | while read -r _F _st _v; do
+		if [ "$_st" = unsupported ]; then
+			_why=$(report_reason "$_rep" "$_F")
+			[ -n "$_why" ] && [ "$_why" != - ] || mx_problem "$_d.problems" "$_F unsupported without a reason"
+			continue
+		fi
+		[ "$_st" = on ] || { [ "$_st" = builder ] && report_reason "$_rep" "$_F" | grep -q 'present$'; } || continue
+		_res=
+		for _k in prog lib; do
+			if [ $_k = prog ]; then _f=$_prog; else _f=$_lib; fi
+			if _why=$(mx_prove "$_F" "$_f" $_k "$_rep" "$_d.build"); then
+				_res="$_res${_res:+; }$_k: $_why"
+			else
+				_res="FALSE: $_k $(basename "$_f"): $_why"
+				break
+			fi
+		done
+		case $_res in
+		FALSE:*) mx_problem "$_d.problems" "$_F claimed $_st $_v, not proven: ${_res#FALSE: }" ;;
+		esac
+		case ",$_e," in
+		*",$_F,"*)
+			if [ -n "$_audit" ]; then
+				_res="FALSE: $_audit"
+			elif grep -q ": $_F not proven: " "$_d.audit.err"; then
+				_a=$(grep ": $_F not proven: " "$_d.audit.err" | sed "s|$T/||" | tr '\n' ' ')
+				_res="FALSE: $_a"
+				mx_problem "$_d.problems" "$_F claimed $_st $_v, not proven by harden-audit: $_a"
+			else
+				_res="$_res; harden-audit"
+			fi ;;
+		esac
+		printf '%s\t%s\n' "$_F" "${_res:-FALSE: no proof}" >>"$_d.proofs"
+	done
+	if _o=$(mx_run_program "$_prog" "$_lib"); then
+		echo "$_fe $_l: $_o"
+	else
+		mx_problem "$_d.problems" "the program $_o"
+	fi
+}
+
+# ---------------------------------------------------------------------------
+
+# mx_frontends LEVEL FRONTEND...: builds and checks with each frontend, one
+# after the other; each writes DIR.done when it finished.
+mx_frontends() {
+	_lv=$1
+	shift
+	for _fe in "$@"; do
+		_dir=$T/$_lv-$_fe
+		_t0=$(date +%s)
+		: >"$_dir.problems"
+		if "mx_$_fe" "$_lv" "$_dir"; then
+			mx_check "$_fe" "$_lv" "$_dir"
+		fi
+		echo $(( $(date +%s) - _t0 )) >"$_dir.seconds"
+		: >"$_dir.done"
+	done
+}
+
+# matrix_run: the whole matrix of one toolchain (see the top of this file).
+matrix_run() {
+	_t0=$(date +%s)
+	if [ -n "$mx_host" ]; then
+		need "$mx_host-gcc" "$mx_host-readelf" "$mx_host-objdump"
+		_ccv=$("$mx_host-gcc" --version | head -n 1)
+		_cc_named="$mx_host-gcc"
+	else
+		need "${mx_cc%% *}"
+		_ccv=$($mx_cc --version 2>&1 | head -n 1)
+		_cc_named=$mx_cc
+	fi
+	need meson ninja cmake make readelf objdump autoreconf
+	case $mx_host in aarch64-linux-gnu) need qemu-aarch64 ;; esac
+	case $_ccv in
+	*clang*) _rec=-grecord-command-line ;;
+	*tcc*) _rec= ;;
+	*) _rec=-grecord-gcc-switches ;;
+	esac
+	mx_cflags="-O2 -g${_rec:+ $_rec}"
+	case $mx_host in *mingw*) mx_want_format=pe ;; *) mx_want_format=elf ;; esac
+	mx_audit_tool
+	note "$mx_name: $_ccv; CFLAGS=$mx_cflags LDFLAGS=$mx_ldflags${mx_host:+ --host=$mx_host}"
+	# Two jobs on two cores: Autoconf and make (autotools_example's cache is
+	# not safe to fill twice at the same time) and Meson and CMake.
+	for _lv in $MX_LEVELS; do
+		mx_frontends "$_lv" autoconf make >"$T/$_lv-job1.log" 2>&1 &
+		mx_frontends "$_lv" meson cmake >"$T/$_lv-job2.log" 2>&1 &
+		wait
+	done
+	cat "$T"/*-job*.log
+	_problems=0
+	: >"$T/problems"
+	_out=${HARDEN_RESULTS:-$T}/$mx_name.results
+	mkdir -p "$(dirname "$_out")" || exit 99
+	{
+		printf 'toolchain\t%s\t%s\t%s\t%s\n' "$mx_name" "$_cc_named" "${mx_ldflags:--}" "$_ccv"
+		for _lv in $MX_LEVELS; do
+			for _fe in $MX_FRONTENDS; do
+				printf 'time\t%s\t%s\t%s\n' "$_lv" "$_fe" "$(cat "$T/$_lv-$_fe.seconds" 2>/dev/null || echo '?')"
+			done
+		done
+	} >"$_out.tmp"
+	for _lv in $MX_LEVELS; do
+		_ref=
+		for _fe in $MX_FRONTENDS; do
+			_dir=$T/$_lv-$_fe
+			[ -f "$_dir.done" ] || mx_problem "$_dir.problems" "did not finish: $(tail -n 5 "$T/$_lv-job"*.log | tr '\n' ' ')"
+			if [ -f "$_dir.report" ] && grep -q '^feature ' "$_dir.report"; then
+				if [ -z "$_ref" ]; then
+					_ref=$_fe
+				elif ! report_diff "$T/$_lv-$_ref.report" "$_dir.report" >"$_dir.parity"; then
+					mx_problem "$_dir.problems" "its report differs from $_ref's: $(grep '^[<>]' "$_dir.parity" | head -n 6 | tr '\n' ' ')"
+				fi
+			fi
+			while IFS= read -r _p; do
+				echo "PROBLEM $mx_name $_lv $_fe: $_p" >>"$T/problems"
+				printf 'problem\t%s\t%s\t%s\n' "$_lv" "$_fe" "$_p" >>"$_out.tmp"
+				_problems=$((_problems + 1))
+			done <"$_dir.problems"
+		done
+		[ -n "$_ref" ] || continue
+		# One line per feature: the state (the same in every report, or a
+		# problem above) and the proofs of every frontend that built.
+		awk '$1 == "feature" { print $2, $3, $4 }' "$T/$_lv-$_ref.report" | while read -r _F _st _v; do
+			_proof=
+			for _fe in $MX_FRONTENDS; do
+				_x=$(awk -F '\t' -v f="$_F" '$1 == f { print $2 }' "$T/$_lv-$_fe.proofs" 2>/dev/null)
+				case $_x in
+				FALSE:*) _proof="FALSE: $_fe: ${_x#FALSE: }"; break ;;
+				?*) [ -n "$_proof" ] || _proof="proven: $_x" ;;
+				esac
+			done
+			# A claim that no frontend built anything for is not proven either.
+			if [ -z "$_proof" ] && { [ "$_st" = on ] || { [ "$_st" = builder ] &&
+				report_reason "$T/$_lv-$_ref.report" "$_F" | grep -q 'present$'; }; }; then
+				_proof="FALSE: no frontend built the example"
+			fi
+			printf 'feature\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$_lv" "$_F" "$_st" "$_v" \
+				"$(mx_flags "$T/$_lv-$_ref.report" "$_F" | sed 's/ $//')" "$(report_reason "$T/$_lv-$_ref.report" "$_F")" "${_proof:--}"
+		done >>"$_out.tmp"
+	done
+	_secs=$(( $(date +%s) - _t0 ))
+	if [ "$_problems" -eq 0 ]; then
+		printf 'status\tpass\t%s\n' "$_secs" >>"$_out.tmp"
+	else
+		printf 'status\tfail\t%s\n' "$_secs" >>"$_out.tmp"
+	fi
+	mv "$_out.tmp" "$_out"
+	awk -F '\t' '$1 == "feature" { printf "%-9s %-30s %-12s %-9s %s\n", $2, $3, $4, $5, ($4 == "unsupported" ? $7 : $8) }' "$_out"
+	awk -F '\t' '$1 == "time" { t = t sep $2 " " $3 " " $4 "s"; sep = ", " } END { print "-- time: " t }' "$_out"
+	cat "$T/problems"
+	note "$mx_name: ${_secs}s, $_problems problems"
+	[ "$_problems" -eq 0 ] || fail "$_problems problems with $mx_name (above)"
+	echo ok
+}
