@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 19
+# serial 20
 #
 # SYNOPSIS
 #
@@ -2066,7 +2066,7 @@ AC_SUBST([HARDEN_AUDIT_CHECK])dnl
 # libtool links a shared library with only the compiler flags it knows
 # (ltmain.sh keeps -fsanitize=* but drops -fsanitize-trap=*), and gcc then
 # links the UBSan run-time into it: -Wc, passes those flags through.  At
-# the end, since LT_INIT may come after HARDEN_CHECK.
+# the end, since LT_INIT may come later in configure.ac.
 AC_CONFIG_COMMANDS_PRE([if test -n "$LIBTOOL"; then
   for harden_w in $HARDEN_CFLAGS; do
     case $harden_w in
