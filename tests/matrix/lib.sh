@@ -125,10 +125,16 @@ mx_meson() {
 	# shellcheck disable=SC2086 # target names
 	ninja -C "$_d" -v $_t >"$_d.build" 2>&1 ||
 		{ mx_problem "$_d.problems" "ninja failed: $(mx_errors "$_d.build")"; return 1; }
-	mx_first "$_d/tally" "$_d/tally.exe" >"$_d.prog" ||
-		{ mx_problem "$_d.problems" "no program built: $(ls "$_d" | tr '\n' ' ')"; return 1; }
-	mx_first "$_d"/libtally.so.*.*.* "$_d"/libtally*.dll >"$_d.lib" ||
-		{ mx_problem "$_d.problems" "no shared library built: $(ls "$_d" | tr '\n' ' ')"; return 1; }
+	mx_outputs "$_d"
+}
+
+# mx_outputs DIR: DIR.prog and DIR.lib, the paths of the program and the
+# library Meson or CMake built in DIR.
+mx_outputs() {
+	mx_first "$1/tally" "$1/tally.exe" >"$1.prog" ||
+		{ mx_problem "$1.problems" "no program built: $(ls "$1" | tr '\n' ' ')"; return 1; }
+	mx_first "$1"/libtally.so.*.*.* "$1"/libtally*.dll >"$1.lib" ||
+		{ mx_problem "$1.problems" "no shared library built: $(ls "$1" | tr '\n' ' ')"; return 1; }
 }
 
 # mx_meson_cross_file: a cross file for mx_host, with the builder's flags.
@@ -174,10 +180,7 @@ mx_cmake() {
 	cp "$_d/harden-report.txt" "$_d.report" || { mx_problem "$_d.problems" "cmake wrote no harden-report.txt"; return 1; }
 	cmake --build "$_d" -v >"$_d.build" 2>&1 ||
 		{ mx_problem "$_d.problems" "cmake --build failed: $(mx_errors "$_d.build")"; return 1; }
-	mx_first "$_d/tally" "$_d/tally.exe" >"$_d.prog" ||
-		{ mx_problem "$_d.problems" "no program built: $(ls "$_d" | tr '\n' ' ')"; return 1; }
-	mx_first "$_d"/libtally.so.*.*.* "$_d"/libtally*.dll >"$_d.lib" ||
-		{ mx_problem "$_d.problems" "no shared library built: $(ls "$_d" | tr '\n' ' ')"; return 1; }
+	mx_outputs "$_d"
 }
 
 mx_cmake_toolchain_file() {
