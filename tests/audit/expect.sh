@@ -22,41 +22,34 @@ b bounds-rec prog.c $STD -fsanitize=bounds -fsanitize-undefined-trap-on-error -f
 b bounds-off-rec prog.c $STD -fsanitize=bounds -fno-sanitize=bounds -frecord-gcc-switches
 b obj.o prog.c -c -O2
 
-check() {	# check WANT FEATURES FILE...
-	want=$1 feats=$2
-	shift 2
-	"$AUDIT" -q --expect "$feats" "$@" >"$T/out" 2>"$T/err"
-	got=$?
-	[ "$got" -eq "$want" ] || { cat "$T/err" >&2; fail "--expect $feats $*: exit $got, want $want"; }
-}
 
 base=pie,relro,bind-now,noexecstack,stack-protector,fortify-source
-check 0 "$base" "$T/std"
-check 0 "$base,stack-clash-protection" "$T/std-rec"
-check 1 "$base" "$T/none"
+check_expect 0 "$base" "$T/std"
+check_expect 0 "$base,stack-clash-protection" "$T/std-rec"
+check_expect 1 "$base" "$T/none"
 grep -q "$T/none: stack-protector not proven: unknown" "$T/err" ||
 	fail "no message for the unknown canary"
 grep -q "$T/none: bind-now not proven: no" "$T/err" ||
 	fail "no message for missing bind-now"
-check 1 stack-clash-protection "$T/std"		# unknown: no command line
-check 1 cf-protection "$T/std"			# Debian crt files drop IBT/SHSTK
-check 2 format-security "$T/std"		# never provable: refused (expect-unprovable.sh)
-check 1 auto-var-init "$T/std-rec"		# recorded, and absent: no
-check 0 trap-bounds "$T/bounds-rec"		# recorded -fsanitize=bounds
-check 1 trap-bounds "$T/bounds-off-rec"		# ... turned off again later
-check 1 trap-bounds "$T/std"			# no command line: unknown
-check 0 branch-protection "$T/std"		# n/a on x86 counts as proven
-check 0 pie "$T/lib.so"				# shared library without TEXTREL: n/a
+check_expect 1 stack-clash-protection "$T/std"		# unknown: no command line
+check_expect 1 cf-protection "$T/std"			# Debian crt files drop IBT/SHSTK
+check_expect 2 format-security "$T/std"		# never provable: refused (expect-unprovable.sh)
+check_expect 1 auto-var-init "$T/std-rec"		# recorded, and absent: no
+check_expect 0 trap-bounds "$T/bounds-rec"		# recorded -fsanitize=bounds
+check_expect 1 trap-bounds "$T/bounds-off-rec"		# ... turned off again later
+check_expect 1 trap-bounds "$T/std"			# no command line: unknown
+check_expect 0 branch-protection "$T/std"		# n/a on x86 counts as proven
+check_expect 0 pie "$T/lib.so"				# shared library without TEXTREL: n/a
 if $cc -m32 -O2 -nostdlib -shared -fno-pic -o "$T/textrel.so" \
     "$T/src/textrel.c" 2>/dev/null; then
-	check 1 pie "$T/textrel.so"		# ... with TEXTREL: no
+	check_expect 1 pie "$T/textrel.so"		# ... with TEXTREL: no
 	grep -q 'text relocations' "$T/err" || fail "no TEXTREL reason"
 fi
-check 0 bind-now "$T/static"			# static: n/a
-check 1 pie "$T/static"
-check 0 pie,relro,bind-now "$T/obj.o"		# objects: decided at link time
-check 1 noexecstack,stack-protector "$T/std" "$T/none"	# worst status
-check 2 pie "$T/std" "$T/none" "$T/missing"
-check 0 " pie , relro ,, " "$T/std"		# blanks and empty items ignored
+check_expect 0 bind-now "$T/static"			# static: n/a
+check_expect 1 pie "$T/static"
+check_expect 0 pie,relro,bind-now "$T/obj.o"		# objects: decided at link time
+check_expect 1 noexecstack,stack-protector "$T/std" "$T/none"	# worst status
+check_expect 2 pie "$T/std" "$T/none" "$T/missing"
+check_expect 0 " pie , relro ,, " "$T/std"		# blanks and empty items ignored
 echo "expect: ok"
 exit 0

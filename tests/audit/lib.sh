@@ -880,3 +880,16 @@ fuzz_stats() {
 	     /^#[0-9]+/ && / cov: / { for (i = 1; i < NF; i++) { if ($i == "cov:") c = $(i + 1); if ($i == "ft:") f = $(i + 1); if ($i == "corp:") k = $(i + 1) } }
 	     END { printf "%s executions (%s/s), coverage %s edges, %s features, corpus %s\n", e, r, c, f, k }' "$1"
 }
+
+# check_expect WANT FEATURES FILE...: harden-audit -q --expect FEATURES
+# FILE... exits WANT; its messages stay in $T/err for said TEXT.
+check_expect() {
+	want=$1 feats=$2
+	shift 2
+	"$AUDIT" -q --expect "$feats" "$@" >"$T/out" 2>"$T/err"
+	got=$?
+	[ "$got" -eq "$want" ] || { cat "$T/err" >&2; fail "--expect $feats $*: exit $got, want $want"; }
+}
+said() {
+	grep -qF "$1" "$T/err" || { cat "$T/err" >&2; fail "no message '$1'"; }
+}

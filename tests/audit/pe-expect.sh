@@ -16,62 +16,51 @@ build_pe_corpus
 ${HARDEN_GCC:-gcc} $STD -o "$T/elf" "$T/src/prog.c" || fail "cannot compile"
 P=$T/pe
 
-check() {	# check WANT FEATURES FILE...
-	want=$1 feats=$2
-	shift 2
-	"$AUDIT" -q --expect "$feats" "$@" >"$T/out" 2>"$T/err"
-	got=$?
-	[ "$got" -eq "$want" ] || { cat "$T/err" >&2; fail "--expect $feats $*: exit $got, want $want"; }
-}
-said() {	# said TEXT: the last check's messages contain TEXT
-	grep -qF "$1" "$T/err" || { cat "$T/err" >&2; fail "no message '$1'"; }
-}
-
 pe=dynamicbase,high-entropy-va,nxcompat,stack-protector,fortify-source
-check 0 "$pe" "$P/w-hard.exe" "$P/w-hard.dll" "$P/w-hard-stripped.exe" "$P/w-static.exe"
+check_expect 0 "$pe" "$P/w-hard.exe" "$P/w-hard.dll" "$P/w-hard-stripped.exe" "$P/w-static.exe"
 [ -s "$T/err" ] && { cat "$T/err"; fail "messages for proven features"; }
-check 1 "$pe" "$P/w-none.exe"
+check_expect 1 "$pe" "$P/w-none.exe"
 for f in dynamicbase high-entropy-va nxcompat; do
 	said "$P/w-none.exe: $f not proven: no"
 done
 said "$P/w-none.exe: stack-protector not proven: unknown"
 said "$P/w-none.exe: fortify-source not proven: unknown"
-check 1 dynamicbase "$P/w-nodir.exe"
+check_expect 1 dynamicbase "$P/w-nodir.exe"
 said "w-nodir.exe: dynamicbase not proven: no (DYNAMIC_BASE, but no base relocations"
-check 1 high-entropy-va "$P/w-noheva.exe"
-check 0 dynamicbase,nxcompat "$P/w-noheva.exe"
-check 1 stack-protector "$P/w-fortify-static.exe"	# libssp.a alone proves nothing
-check 0 fortify-source "$P/w-fortify-static.exe"
-check 1 stack-protector "$P/w-static-stripped.exe"
+check_expect 1 high-entropy-va "$P/w-noheva.exe"
+check_expect 0 dynamicbase,nxcompat "$P/w-noheva.exe"
+check_expect 1 stack-protector "$P/w-fortify-static.exe"	# libssp.a alone proves nothing
+check_expect 0 fortify-source "$P/w-fortify-static.exe"
+check_expect 1 stack-protector "$P/w-static-stripped.exe"
 if [ -f "$P/pe32-bare.exe" ]; then
-	check 0 dynamicbase,high-entropy-va,nxcompat "$P/pe32-bare.exe"	# PE32: n/a
+	check_expect 0 dynamicbase,high-entropy-va,nxcompat "$P/pe32-bare.exe"	# PE32: n/a
 fi
 
 # A feature of the other format: not n/a (which would pass), but
 # other-format, naming the counterpart where there is one.
 for f in pie relro bind-now noexecstack; do
-	check 1 "$f" "$P/w-hard.exe"
+	check_expect 1 "$f" "$P/w-hard.exe"
 	said "$P/w-hard.exe: $f not proven: other-format (ELF only: n/a for a PE file"
 done
 said "noexecstack not proven: other-format (ELF only: n/a for a PE file; see nxcompat)"
-check 1 pie "$P/w-hard.exe"
+check_expect 1 pie "$P/w-hard.exe"
 said "pie not proven: other-format (ELF only: n/a for a PE file; see dynamicbase)"
 for f in dynamicbase high-entropy-va nxcompat; do
-	check 1 "$f" "$T/elf"
+	check_expect 1 "$f" "$T/elf"
 	said "$T/elf: $f not proven: other-format (PE only: n/a for an ELF file"
 done
-check 0 pie,relro,bind-now,noexecstack,stack-protector,fortify-source "$T/elf"
+check_expect 0 pie,relro,bind-now,noexecstack,stack-protector,fortify-source "$T/elf"
 
 # Still usage errors, before any file is read.
-check 2 format-security "$P/w-hard.exe"
+check_expect 2 format-security "$P/w-hard.exe"
 said "no binary can prove format-security"
-check 2 no-such-feature "$P/w-hard.exe"
-check 2 guard-cf "$P/w-hard.exe"		# a fact, not a feature
+check_expect 2 no-such-feature "$P/w-hard.exe"
+check_expect 2 guard-cf "$P/w-hard.exe"		# a fact, not a feature
 
 # Worst status over ELF and PE files; --json names the missing ones.
-check 0 stack-protector,fortify-source "$T/elf" "$P/w-hard.exe"
-check 1 stack-protector,nxcompat "$T/elf" "$P/w-hard.exe"
-check 2 nxcompat "$P/w-hard.exe" "$T/missing"
+check_expect 0 stack-protector,fortify-source "$T/elf" "$P/w-hard.exe"
+check_expect 1 stack-protector,nxcompat "$T/elf" "$P/w-hard.exe"
+check_expect 2 nxcompat "$P/w-hard.exe" "$T/missing"
 "$AUDIT" -j -e pie,nxcompat "$T/elf" "$P/w-hard.exe" >"$T/json"
 [ $? -eq 1 ] || fail "--json --expect: exit status"
 python3 - "$T/json" <<'EOPY' || fail "--json expect objects"
