@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 20
+# serial 21
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-1349498a])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-c36e9a3d])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1568,6 +1568,12 @@ elf_facts() {
 			if (sub(/^.* (UND|ABS|COM|@<:@0-9@:>@+) +/, "", s)) { sub(/@<:@@ @:>@.*/, "", s); print "sym:" s }
 		}
 		END { if (dyn && (pie || pie_interp)) print "prop:pie" }' "@S|@1")
+	facts "@S|@@"
+}
+
+@%:@ facts WORD...: syms (" name name ") and props (" pie relro ... ") from
+@%:@ the sym:NAME and prop:NAME words of elf_facts and pe_facts.
+facts() {
 	syms=" " props=" "
 	for w do
 		case @S|@w in
@@ -1607,13 +1613,7 @@ pe_facts() {
 			if (c@<:@"DYNAMIC_BASE"@:>@ && relocs && c@<:@"HIGH_ENTROPY_VA"@:>@ && pe64) print "prop:high-entropy-va"
 			if (c@<:@"NX_COMPAT"@:>@) print "prop:nxcompat"
 		}' "@S|@1")
-	syms=" " props=" "
-	for w do
-		case @S|@w in
-		prop:*) props="@S|@props@S|@{w@%:@prop:} " ;;
-		sym:*) syms="@S|@syms@S|@{w@%:@sym:} " ;;
-		esac
-	done
+	facts "@S|@@"
 }
 
 @%:@ asm_compare ON-FILE @<:@NAME LABEL OFF-FILE@:>@...: same gets " differs:NAME",
