@@ -269,19 +269,25 @@ mx_flags() {
 		for (i = 3; i <= NF; i++) { x = $i; sub(/:.*/, "", x); if (x ~ ("^(" w ")$")) { y = $i; sub(/^[a-z+-]*:/, "", y); printf "%s ", y } } }' "$1"
 }
 
+# mx_missing_flag LINES REPORT FEATURE WHERE: prints the first of the
+# feature's WHERE flags (but those of its off row) that is not on every
+# line of LINES, or is undone later on it by an off flag, and returns 1.
+mx_missing_flag() {
+	_off=$(mx_off_flags "$3")
+	for _x in $(mx_flags "$2" "$3" "$4"); do
+		case " $_off " in *" $_x "*) continue ;; esac
+		# shellcheck disable=SC2086 # a list of flags
+		echo "$1" | while IFS= read -r _q; do mx_flag_last "$_q" "$_x" $_off || exit 1; done ||
+			{ echo "$_x"; return 1; }
+	done
+}
+
 # mx_compile_flags REPORT FEATURE SOURCE BUILDLOG WHERE: the feature's
-# WHERE flags (but those of its off row) are on every compile command of
-# SOURCE in the build log, not undone later by an off flag.
+# WHERE flags are on every compile command of SOURCE in the build log.
 mx_compile_flags() {
 	_c=$(grep -E "[ /]$3([ '\`]|\$)" "$4" | grep -E -- ' -c( |$)')
 	[ -n "$_c" ] || { echo "no compile command of $3 in the build log"; return 1; }
-	_off=$(mx_off_flags "$2")
-	for _x in $(mx_flags "$1" "$2" "$5"); do
-		case " $_off " in *" $_x "*) continue ;; esac
-		# shellcheck disable=SC2086 # a list of flags
-		echo "$_c" | while IFS= read -r _q; do mx_flag_last "$_q" "$_x" $_off || exit 1; done ||
-			{ echo "$_x missing from a compile command of $3"; return 1; }
-	done
+	_x=$(mx_missing_flag "$_c" "$1" "$2" "$5") || { echo "$_x missing from a compile command of $3"; return 1; }
 	echo "compile commands of $3"
 }
 
@@ -299,12 +305,8 @@ mx_prove() {
 	*" $_F "*)
 		_p=$(mx_producers "$_file" "$_src")
 		[ -n "$_p" ] || { echo "no DW_AT_producer of $_src (built with -g?)"; return 1; }
-		_off=$(mx_off_flags "$_F")
-		for _x in $(mx_flags "$_rep" "$_F" 'cc|cc[+]ld|exe-cc'); do
-			# shellcheck disable=SC2086 # a list of flags
-			echo "$_p" | while IFS= read -r _q; do mx_flag_last "$_q" "$_x" $_off || exit 1; done ||
-				{ echo "$_x is not in the DW_AT_producer of $_src (or is undone later): $(echo "$_p" | head -n 1)"; return 1; }
-		done
+		_x=$(mx_missing_flag "$_p" "$_rep" "$_F" 'cc|cc[+]ld|exe-cc') ||
+			{ echo "$_x is not in the DW_AT_producer of $_src (or is undone later): $(echo "$_p" | head -n 1)"; return 1; }
 		if [ "$_F" = trap-bounds ]; then
 			_n=$(mx_needed "$_file" | grep -Ei 'ubsan|asan|sanitizer|clang_rt')
 			[ -z "$_n" ] || { echo "needs a sanitizer run-time library: $_n"; return 1; }

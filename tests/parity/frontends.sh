@@ -14,9 +14,6 @@ overrides|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now
 no-pie-strict-basic|--disable-pie --enable-hardening=strict --enable-stack-protector=basic|-Dharden:pie=disabled -Dharden:hardening=strict -Dharden:stack_protector=basic|-DHARDENING_PIE=OFF -DHARDENING=strict -DHARDENING_STACK_PROTECTOR=basic|--disable-pie --level=strict --enable-stack-protector=basic|
 distro|||||distro'
 
-# norm REPORT: the report without the count of runs.
-norm() { grep -v '^runs=' "$1"; }
-
 # builder_env KIND: the builder's flags of a case, exported.
 builder_env() {
 	unset CPPFLAGS CFLAGS LDFLAGS
@@ -46,9 +43,9 @@ for cc in gcc clang; do
 		CC=$cc sh "$S/catalog/harden-flags" $cl >"$tag.cli" 2>"$tag.cli.err" ||
 			fail "$tag: harden-flags failed: $(cat "$tag.cli.err")"
 		for fe in meson cmake cli; do
-			if ! norm "$tag.autoconf" | cmp -s - "$(norm "$tag.$fe" >"$tag.$fe.norm"; echo "$tag.$fe.norm")"; then
+			if ! report_diff "$tag.autoconf" "$tag.$fe" >"$tag.$fe.diff"; then
 				echo "$tag: autoconf and $fe differ:"
-				norm "$tag.autoconf" | diff - "$tag.$fe.norm"
+				cat "$tag.$fe.diff"
 				differences=$((differences + 1))
 			fi
 		done
