@@ -12,7 +12,7 @@
 #   make serial    sets the "# serial N" line of m4/harden.m4 (below)
 #   make check-serial   fails when that line is not what make serial would set
 #   make embed     regenerates m4/harden.m4 and meson_options.txt from catalog/
-#                  (tools/embed-catalog), then make serial
+#                  (build-aux/embed-catalog), then make serial
 #   O=DIR          builds harden-audit and harden-cost in DIR/tools (default:
 #                  in tools/, as make -C tools does)
 #
@@ -186,7 +186,7 @@ check-serial:
 
 embed:
 	@tmp=$$(mktemp -d) && \
-	$(CC) -O2 -Wall -Wextra -o "$$tmp/embed-catalog" '$(srcdir)/tools/embed-catalog.c' && \
+	$(CC) -O2 -Wall -Wextra -o "$$tmp/embed-catalog" '$(srcdir)/build-aux/embed-catalog.c' && \
 	cd '$(srcdir)' && "$$tmp/embed-catalog" catalog $(M4) meson_options.txt; rc=$$?; rm -rf "$$tmp"; exit $$rc
 	$(MAKE) -f '$(srcdir)/Makefile' serial
 

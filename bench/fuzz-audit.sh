@@ -1,5 +1,5 @@
 #!/bin/sh
-# A longer libFuzzer campaign over harden-audit's readers (tools/fuzz-elf.c:
+# A longer libFuzzer campaign over harden-audit's readers (tools/audit/fuzz-elf.c:
 # ELF and PE), with the seed corpus of tests/audit/fuzz.sh, which runs the
 # same target for 20 seconds in every test run.
 #   sh bench/fuzz-audit.sh [SECONDS [CORPUS-DIR]]

@@ -330,11 +330,12 @@ unset(_harden_dirs)
 unset(_harden_d)
 unset(_harden_f)
 unset(_harden_complete)
-# The sources of harden-audit: tools/ next to the module once installed,
-# ../tools in the source tree; empty when neither has them.
+# The sources of harden-audit (tools/audit/, listed in its sources.txt):
+# tools/ next to the module once installed, ../tools in the source tree;
+# empty when neither has them.
 set(_HARDEN_TOOLS "")
 foreach(_harden_d "${CMAKE_CURRENT_LIST_DIR}/tools" "${CMAKE_CURRENT_LIST_DIR}/../tools")
-  if(EXISTS "${_harden_d}/harden-audit.c")
+  if(EXISTS "${_harden_d}/audit/sources.txt")
     get_filename_component(_HARDEN_TOOLS "${_harden_d}" ABSOLUTE)
     break()
   endif()
@@ -635,10 +636,10 @@ function(_harden_audit_command cmd_out why_out)
   get_property(tools GLOBAL PROPERTY _HARDEN_TOOLS)
   if(NOT CMAKE_CROSSCOMPILING AND NOT tools STREQUAL "")
     if(NOT TARGET harden_audit)
-      add_executable(harden_audit
-        "${tools}/harden-audit.c" "${tools}/mapfile.c" "${tools}/elf.c" "${tools}/pe.c"
-        "${tools}/checks.c" "${tools}/dwarf.c"
-        "${tools}/elf.h" "${tools}/pe.h" "${tools}/mapfile.h" "${tools}/audit.h")
+      file(STRINGS "${tools}/audit/sources.txt" sources)
+      list(TRANSFORM sources PREPEND "${tools}/audit/")
+      file(GLOB headers "${tools}/audit/*.h")
+      add_executable(harden_audit ${sources} ${headers})
       # A test tool of the build machine: none of the directory's options,
       # definitions, include directories or link libraries; never installed
       # (no install() names it) and out of the way of the project's outputs.
@@ -646,8 +647,8 @@ function(_harden_audit_command cmd_out why_out)
         OUTPUT_NAME harden-audit
         RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/harden-tools"
         C_STANDARD 99 C_EXTENSIONS ON
-        COMPILE_OPTIONS "" COMPILE_DEFINITIONS "_DEFAULT_SOURCE"
-        INCLUDE_DIRECTORIES "${tools}" LINK_OPTIONS "" LINK_LIBRARIES ""
+        COMPILE_OPTIONS "" COMPILE_DEFINITIONS "_DEFAULT_SOURCE;HARDEN_VERSION=\"${HARDEN_VERSION}\""
+        INCLUDE_DIRECTORIES "${tools}/audit" LINK_OPTIONS "" LINK_LIBRARIES ""
         HARDEN_AUDIT_TOOL TRUE)
       # Built with its own hardening: the probes were for this compiler.
       harden_target(harden_audit)

@@ -26,9 +26,8 @@ catalog/README.md catalog/features.txt catalog/probe.c catalog/traits.c
 catalog/harden-flags catalog/harden-flags.1
 m4/harden.m4
 CMakeLists.txt cmake/Harden.cmake cmake/HardenConfig.cmake.in cmake/HardenConfigVersion.cmake.in
-tools/Makefile tools/harden-audit.c tools/mapfile.c tools/elf.c tools/pe.c tools/checks.c
-tools/dwarf.c tools/mapfile.h tools/elf.h tools/pe.h tools/audit.h tools/harden-audit.1
-tools/harden-cost.c tools/cost-proc.c tools/cost-out.c tools/cost.h tools/harden-cost.1"
+tools/Makefile $(cd tools && ls audit/*.[ch1] audit/sources.txt cost/*.[ch1] cost/sources.txt |
+	grep -v fuzz-elf | sed 's,^,tools/,')"
 url=
 case $1 in
 --list)

@@ -103,7 +103,7 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d[0]["expect
     "$T/stdout" || fail "--json --expect: no expect object"
 
 # The man page exists, renders without warnings, and shows the same usage.
-man=$HARDEN_SRCDIR/tools/harden-audit.1
+man=$HARDEN_SRCDIR/tools/audit/harden-audit.1
 [ -f "$man" ] || fail "no man page"
 if have groff; then
 	groff -mandoc -ww -z "$man" 2>"$T/groff.err"

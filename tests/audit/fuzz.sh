@@ -1,6 +1,6 @@
 #!/bin/sh
 # fuzz.sh - a short libFuzzer pass (20 seconds) over the fuzz target
-# tools/fuzz-elf.c (the ELF and PE readers and the fact gathering), built
+# tools/audit/fuzz-elf.c (the ELF and PE readers and the fact gathering), built
 # with ASan and UBSan, from a seed corpus of valid and hostile ELF and PE
 # files: no crash, no leak, no timeout.  bench/fuzz-audit.sh runs the same
 # for longer.

@@ -861,14 +861,14 @@ fuzz_seeds() {
 	echo "$_npe"
 }
 
-# fuzz_build OUT: the fuzz target tools/fuzz-elf.c with libFuzzer, ASan and
-# UBSan (clang and libclang-rt-14-dev, which .ci/run installs).
+# fuzz_build OUT: the fuzz target tools/audit/fuzz-elf.c (make -C tools
+# fuzz) with libFuzzer, ASan and UBSan (clang and libclang-rt-14-dev, which
+# .ci/run installs).
 fuzz_build() {
-	need clang
-	_src=$HARDEN_SRCDIR/tools
-	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	    -I"$_src" -o "$1" "$_src/fuzz-elf.c" "$_src/elf.c" "$_src/pe.c" \
-	    "$_src/checks.c" "$_src/dwarf.c" >"$1.log" 2>&1 ||
+	need clang make
+	make -C "$HARDEN_SRCDIR/tools" O="${1%/*}" CC=clang \
+	    CFLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all" \
+	    "${1%/*}/fuzz-elf" >"$1.log" 2>&1 && { [ "$1" = "${1%/*}/fuzz-elf" ] || mv "${1%/*}/fuzz-elf" "$1"; } ||
 		fail "cannot build the libFuzzer target: $(head -n 5 "$1.log")"
 }
 

@@ -7,7 +7,7 @@ grep -q '^harden_cv_toolchain=' ex/config.cache || fail "no harden_cv_toolchain 
 # A newer harden.m4: the same catalog with one more comment line.
 mkdir cat && cp "$S"/catalog/* cat/ && echo '# upgraded' >>cat/features.txt
 cp "$S/VERSION" . # embed-catalog reads the version from the catalog's ../VERSION
-cc -o embed "$S/tools/embed-catalog.c" && cp "$S/m4/harden.m4" new.m4 &&
+cc -o embed "$S/build-aux/embed-catalog.c" && cp "$S/m4/harden.m4" new.m4 &&
 	./embed cat new.m4 || fail "cannot make the upgraded harden.m4"
 cp new.m4 ex/m4/harden.m4 && (cd ex && autoreconf -fi >ar.out 2>&1) || fail "autoreconf failed"
 (cd ex && ./configure -C >second.out 2>&1) || fail "second configure failed"

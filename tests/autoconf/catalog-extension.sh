@@ -12,7 +12,7 @@ feature bogus-link standard - a linker keyword that GNU ld ignores with a warnin
 value   bogus-link yes elf:relro ld:-Wl,-z,harden-bogus
 off     bogus-link ld:-Wl,-z,norelro
 CAT
-cc -o embed "$HARDEN_SRCDIR/tools/embed-catalog.c" || fail "embed-catalog does not build"
+cc -o embed "$HARDEN_SRCDIR/build-aux/embed-catalog.c" || fail "embed-catalog does not build"
 cp -R "$HARDEN_SRCDIR/examples/autotools" ex && cp "$HARDEN_SRCDIR/m4/harden.m4" ex/m4/
 ./embed catalog ex/m4/harden.m4 || fail "embed-catalog failed"
 (cd ex && autoreconf -fi >ar.out 2>&1) || fail "autoreconf failed: $(tail -n 5 ex/ar.out)"

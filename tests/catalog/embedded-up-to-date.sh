@@ -4,14 +4,14 @@
 # meson_options.txt.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need cc
-cc -O2 -Wall -Wextra -Werror -o embed "$S/tools/embed-catalog.c" || fail "embed-catalog does not build cleanly"
+cc -O2 -Wall -Wextra -Werror -o embed "$S/build-aux/embed-catalog.c" || fail "embed-catalog does not build cleanly"
 cp "$S/m4/harden.m4" harden.m4
 cp "$S/meson_options.txt" meson_options.txt
 ./embed "$S/catalog" harden.m4 meson_options.txt || fail "embed-catalog failed"
 cmp -s harden.m4 "$S/m4/harden.m4" ||
-	fail "m4/harden.m4 is stale: run tools/embed-catalog catalog m4/harden.m4 meson_options.txt ($(diff "$S/m4/harden.m4" harden.m4 | head -n 5))"
+	fail "m4/harden.m4 is stale: run build-aux/embed-catalog catalog m4/harden.m4 meson_options.txt ($(diff "$S/m4/harden.m4" harden.m4 | head -n 5))"
 cmp -s meson_options.txt "$S/meson_options.txt" ||
-	fail "meson_options.txt is stale: run tools/embed-catalog catalog m4/harden.m4 meson_options.txt ($(diff "$S/meson_options.txt" meson_options.txt | head -n 5))"
+	fail "meson_options.txt is stale: run build-aux/embed-catalog catalog m4/harden.m4 meson_options.txt ($(diff "$S/meson_options.txt" meson_options.txt | head -n 5))"
 # Every catalog feature has its --enable option and its Meson option.
 for f in $(sed -n 's/^feature \([^ ]*\) .*/\1/p' "$S/catalog/features.txt"); do
 	grep -q "^\$1(\[$f\]," harden.m4 || fail "$f has no _HARDEN_FOREACH_FEATURE entry"

@@ -35,7 +35,7 @@ assert_hardened_library "$b/liblib.so"
 cmake_audit_test_passes "$b" app-audit
 grep -q "Test command: $b/harden-tools/harden-audit .* \"$b/app\" \"$b/liblib.so\"\$" "$b.app-audit.log" ||
 	fail "app-audit does not audit app and liblib.so"
-grep -q "$S/tools/harden-audit\.c" "$b.build.log" || fail "harden-audit not built from $S/tools"
+grep -q "$S/tools/audit/harden-audit\.c" "$b.build.log" || fail "harden-audit not built from $S/tools"
 run "$T/install.log" cmake --install "$b" --prefix "$T/prefix"
 [ -e "$T/prefix/share/cmake/Harden" ] && fail "the subproject installed its package"
 [ -f "$T/prefix/bin/app" ] || fail "the parent's install did not run"

@@ -37,6 +37,6 @@ CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
 grep -q 'Hardening (level standard) - ' "$b.configure.log" || fail "no hardening summary"
 cmake_build "$b"
 assert_hardened_program "$b/app"
-grep -q "$b/_deps/harden-src/tools/harden-audit\.c" "$b.build.log" || fail "harden-audit not built from the fetched tools/"
+grep -q "$b/_deps/harden-src/tools/audit/harden-audit\.c" "$b.build.log" || fail "harden-audit not built from the fetched tools/"
 cmake_audit_test_passes "$b" app-audit
 exit 0

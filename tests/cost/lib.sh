@@ -9,7 +9,7 @@
 
 cost_tool() {
 	need make cc
-	_key=$(cat "$S"/tools/harden-cost.c "$S"/tools/cost-*.c "$S"/tools/cost.h \
+	_key=$(cat "$S"/tools/cost/* \
 		"$S"/tools/Makefile | cksum | sed 's/ .*//')
 	_dir="${TMPDIR:-/tmp}/harden-test-cost-$_key"
 	if [ ! -x "$_dir/harden-cost" ]; then

@@ -32,6 +32,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t i;
 	int ok;
 
+	if (audit_nchecks == 0)
+		audit_init();
 	/* A private copy, so ASan sees reads past the exact input size. */
 	if ((copy = malloc(size ? size : 1)) == NULL)
 		return 0;

@@ -2,7 +2,7 @@
  * harden-audit - report the hardening properties that ELF and PE files
  * really have.
  *
- * usage: harden-audit [-hjlqv] [-e feature[,feature...]] file ...
+ * usage: harden-audit [-hjlqvV] [-e feature[,feature...]] file ...
  *
  * For every file it prints one line (or a JSON object) with a verdict per
  * property: yes, no, unknown (with the reason) or n/a.  With -e it is a
@@ -25,6 +25,10 @@
 #include "mapfile.h"
 #include "pe.h"
 
+#ifndef HARDEN_VERSION
+#define HARDEN_VERSION	"unknown"	/* tools/Makefile sets it from VERSION */
+#endif
+
 #define EXIT_OK		0
 #define EXIT_MISSING	1
 #define EXIT_ERR	2
@@ -44,7 +48,7 @@ usage(const char *msg)
 	if (msg != NULL)
 		warnx("%s", msg);
 	fprintf(stderr,
-	    "usage: harden-audit [-hjlqv] [-e feature[,feature...]] file ...\n"
+	    "usage: harden-audit [-hjlqvV] [-e feature[,feature...]] file ...\n"
 	    "Try 'harden-audit --help' for more information.\n");
 	exit(EXIT_ERR);
 }
@@ -54,7 +58,7 @@ help(void)
 {
 	size_t i;
 
-	printf("usage: harden-audit [-hjlqv] [-e feature[,feature...]] "
+	printf("usage: harden-audit [-hjlqvV] [-e feature[,feature...]] "
 	    "file ...\n\n"
 	    "Report the hardening properties that ELF and PE files really "
 	    "have.\n\n"
@@ -66,7 +70,8 @@ help(void)
 	    "  -j, --json         print a JSON array instead of a table\n"
 	    "  -l, --list         list the properties and exit\n"
 	    "  -q, --quiet        no table, only problems (on standard error)\n"
-	    "  -v, --verbose      print the reason of every verdict\n\n"
+	    "  -v, --verbose      print the reason of every verdict\n"
+	    "  -V, --version      print the version and exit\n\n"
 	    "Features for --expect:\n");
 	for (i = 0; i < audit_nchecks; i++)
 		if (audit_checks[i].expect == EX_PROVE)
@@ -542,13 +547,17 @@ main(int argc, char *argv[])
 		{ "list",	no_argument,		NULL, 'l' },
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "verbose",	no_argument,		NULL, 'v' },
+		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
 	};
 	struct opts o;
 	int ch, i, st, status = EXIT_OK;
 
+	audit_init();
+	if (audit_nchecks > 64)
+		errx(EXIT_ERR, "internal error: too many checks");
 	memset(&o, 0, sizeof(o));
-	while ((ch = getopt_long(argc, argv, "e:hjlqv", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "e:hjlqvV", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'e':
 			o.expect = parse_expect(optarg, o.expect);
@@ -570,6 +579,9 @@ main(int argc, char *argv[])
 		case 'v':
 			o.verbose = 1;
 			break;
+		case 'V':
+			printf("harden-audit %s\n", HARDEN_VERSION);
+			return fflush(stdout) == 0 ? EXIT_OK : EXIT_ERR;
 		default:
 			usage(NULL);
 		}
@@ -577,8 +589,6 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc == 0)
 		usage("no file given");
-	if (audit_nchecks > 64)
-		errx(EXIT_ERR, "internal error: too many checks");
 	signal(SIGBUS, onbus);
 
 	if (o.json)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "catalog.h"
 #include "elf.h"
 #include "pe.h"
 
@@ -32,23 +33,11 @@ struct result {
 	char		why[256];
 };
 
-/* Features that only a recorded compiler command line can prove. */
-enum cmdfeat {
-	CF_SSP,
-	CF_CLASH,
-	CF_AUTOINIT,
-	CF_FLEX,
-	CF_ZEROREGS,
-	CF_WRAPV,
-	CF_NULLCHK,
-	CF_ALIASING,
-	CF_BOUNDS,
-	CF_COUNT
-};
-
+/* What the recorded compiler command lines (DWARF producers) say. */
 struct cmdline_stat {
 	unsigned	lines;		/* recorded command lines seen */
-	unsigned	on[CF_COUNT];	/* ... that enable the feature */
+	unsigned	on[CAT_MAX_FEATURES];	/* ... that turn on the catalog
+					   feature of that index */
 	unsigned	unrecorded;	/* compilation units without switches */
 	unsigned	startfiles;	/* toolchain start files (ignored) */
 };
@@ -114,11 +103,18 @@ struct check {
 	unsigned	formats;	/* FMT_ELF | FMT_PE it applies to;
 					   others get V_FORMAT */
 	void		(*fn)(const struct facts *, struct result *);
+					/* NULL: a catalog feature without a
+					   proof of its own (checks.c) */
 	const char	*desc;
+	int		feature;	/* catalog index, -1 if none */
 };
 
-extern const struct check audit_checks[];
-extern const size_t audit_nchecks;
+/* Built by audit_init(): the checks of checks.c, then the catalog's others. */
+extern const struct check *audit_checks;
+extern size_t audit_nchecks;
+
+/* Merge the checks of checks.c with the catalog's features; call it first. */
+void	audit_init(void);
 
 /* Gather the facts of a loaded ELF; -1 with e->err on malformed input. */
 int	audit_facts(struct elf *e, struct facts *f);

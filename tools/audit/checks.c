@@ -1,0 +1,576 @@
+/*
+ * checks.c - the audit_checks[] table: facts (facts.c) turned into a verdict
+ * and a reason per property.  Symbol evidence is evidence of use, not of
+ * the flag: a missing __stack_chk_fail import is "unknown", never "no",
+ * unless a recorded command line says more.
+ */
+#include <err.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "audit.h"
+
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+static void
+setr(struct result *r, enum verdict v, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+setr(struct result *r, enum verdict v, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->v = v;
+	va_start(ap, fmt);
+	vsnprintf(r->why, sizeof(r->why), fmt, ap);
+	va_end(ap);
+}
+
+const char *
+audit_vname(enum verdict v)
+{
+	switch (v) {
+	case V_YES:
+		return "yes";
+	case V_NO:
+		return "no";
+	case V_NA:
+		return "n/a";
+	case V_FORMAT:
+		return "other-format";
+	default:
+		return "unknown";
+	}
+}
+
+/* ---- the checks ---------------------------------------------------- */
+
+static int
+is_static(const struct facts *f)
+{
+	return strcmp(f->kind, "static") == 0 ||
+	    strcmp(f->kind, "static-pie") == 0;
+}
+
+static int
+is_object(const struct facts *f)
+{
+	return strcmp(f->kind, "object") == 0;
+}
+
+static void
+cmdreason(const struct facts *f, char *buf, size_t sz)
+{
+	const char *dbg = "";
+
+	if (f->format == FMT_PE) {
+		snprintf(buf, sz, "recorded command lines (.GCC.command.line, "
+		    "DWARF producers) are not read from PE files");
+		return;
+	}
+	if (f->debug_compressed)
+		dbg = "; the debug info is compressed";
+	else if (f->debug_unreadable)
+		dbg = "; the debug info could not be read";
+	else if (f->debug_rel)
+		dbg = "; DWARF of relocatable objects is not read";
+	snprintf(buf, sz, "no recorded command line (.GCC.command.line or "
+	    "DWARF producer)%s%s", dbg, f->cmd.unrecorded ? "; compilation "
+	    "units without recorded switches" : "");
+}
+
+/* Verdict on catalog feature c from the recorded command lines only. */
+static void
+fromcmd(const struct facts *f, size_t c, const char *flag,
+    struct result *r)
+{
+	unsigned n = f->cmd.lines, on = f->cmd.on[c];
+	char why[200];
+
+	if (n == 0) {
+		cmdreason(f, why, sizeof(why));
+		setr(r, V_UNKNOWN, "%s", why);
+	} else if (on < n)
+		setr(r, V_NO, "%s missing or overridden on %u of %u recorded "
+		    "command lines", flag, n - on, n);
+	else if (f->cmd.unrecorded > 0 || f->debug_unreadable)
+		setr(r, V_UNKNOWN, "%s on all %u recorded command lines, but "
+		    "%u compilation units recorded no switches%s", flag, n,
+		    f->cmd.unrecorded, f->debug_unreadable ? " (debug info "
+		    "unreadable)" : "");
+	else
+		setr(r, V_YES, "%s on %u of %u recorded command lines", flag,
+		    on, n);
+}
+
+static void
+ck_pie(const struct facts *f, struct result *r)
+{
+	if (strcmp(f->kind, "pie") == 0)
+		setr(r, V_YES, "position-independent executable");
+	else if (strcmp(f->kind, "static-pie") == 0)
+		setr(r, V_YES, "static PIE (DF_1_PIE, no PT_INTERP)");
+	else if (strcmp(f->kind, "exec") == 0)
+		setr(r, V_NO, "ET_EXEC: fixed-address executable");
+	else if (strcmp(f->kind, "static") == 0)
+		setr(r, V_NO, "static ET_EXEC: fixed-address executable");
+	else if (is_object(f))
+		setr(r, V_NA, "relocatable object: decided at link time");
+	else if (f->textrel)
+		setr(r, V_NO, "shared library with text relocations (not "
+		    "built with -fPIC)");
+	else
+		setr(r, V_NA, "shared library without text relocations");
+}
+
+static void
+ck_relro(const struct facts *f, struct result *r)
+{
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object: decided at link time");
+	else if (f->relro)
+		setr(r, V_YES, "PT_GNU_RELRO present");
+	else
+		setr(r, V_NO, "no PT_GNU_RELRO");
+}
+
+static void
+ck_now(const struct facts *f, struct result *r)
+{
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object: decided at link time");
+	else if (f->bind_now)
+		setr(r, V_YES, "%s", f->relro ? "BIND_NOW (full RELRO)" :
+		    "BIND_NOW, but no PT_GNU_RELRO (not full RELRO)");
+	else if (!f->has_dynamic)
+		setr(r, V_NA, "static binary: no dynamic linking");
+	else if (strcmp(f->kind, "static-pie") == 0)
+		setr(r, V_NA, "static PIE: relocated eagerly at start-up, no "
+		    "lazy binding");
+	else
+		setr(r, V_NO, "no DT_BIND_NOW, DF_BIND_NOW or DF_1_NOW: lazy "
+		    "binding");
+}
+
+static void
+ck_nx(const struct facts *f, struct result *r)
+{
+	if (is_object(f) && !f->gnu_stack)
+		setr(r, V_NO, "no .note.GNU-stack section: the linker "
+		    "assumes an executable stack");
+	else if (is_object(f))
+		setr(r, f->stack_exec ? V_NO : V_YES, ".note.GNU-stack %s",
+		    f->stack_exec ? "requests an executable stack" :
+		    "is not executable");
+	else if (!f->gnu_stack)
+		setr(r, V_NO, "no PT_GNU_STACK: the loader may assume an "
+		    "executable stack");
+	else if (f->stack_exec)
+		setr(r, V_NO, "PT_GNU_STACK is executable");
+	else
+		setr(r, V_YES, "PT_GNU_STACK is not executable");
+}
+
+static void
+ck_rwx(const struct facts *f, struct result *r)
+{
+	if (f->format == FMT_PE)
+		setr(r, f->rwx_load ? V_YES : V_NO, "%s", f->rwx_load ?
+		    "a section is writable and executable" :
+		    "no writable and executable section");
+	else if (is_object(f))
+		setr(r, V_NA, "relocatable object: no segments");
+	else if (f->rwx_load)
+		setr(r, V_YES, "a PT_LOAD segment is writable and executable");
+	else
+		setr(r, V_NO, "no writable and executable PT_LOAD");
+}
+
+static void
+ck_textrel(const struct facts *f, struct result *r)
+{
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object");
+	else
+		setr(r, f->textrel ? V_YES : V_NO, "%s", f->textrel ?
+		    "DT_TEXTREL / DF_TEXTREL: text relocations" :
+		    "no text relocations");
+}
+
+static void
+pe_ssp(const struct facts *f, struct result *r)
+{
+	if (f->ssp_sym != NULL)
+		setr(r, V_YES, "imports %s from %s", f->ssp_sym, f->ssp_dll);
+	else if (f->pe_ssp_refptr)
+		setr(r, V_YES, "canary code loads __stack_chk_guard "
+		    "(.refptr.__stack_chk_guard; libssp linked statically)");
+	else if (f->pe_ssp_lib)
+		setr(r, V_UNKNOWN, "libssp linked statically: its "
+		    "__stack_chk_fail comes with any fortified call, canary "
+		    "or not");
+	else if (f->pe_cfg.has_cookie && f->pe_cfg.cookie != 0)
+		setr(r, V_UNKNOWN, "no __stack_chk_fail; the load "
+		    "configuration has a /GS SecurityCookie, which the MSVC "
+		    "run time sets up whatever the program was built with");
+	else if (!f->pe_coffsyms)
+		setr(r, V_UNKNOWN, "no __stack_chk_fail import, no COFF symbol "
+		    "table (stripped): built without -fstack-protector, no "
+		    "function needed a canary, or libssp linked statically");
+	else
+		setr(r, V_UNKNOWN, "no __stack_chk_fail import or definition: "
+		    "built without -fstack-protector, or no function needed "
+		    "a canary");
+}
+
+static void
+ck_ssp(const struct facts *f, struct result *r)
+{
+	if (f->format == FMT_PE) {
+		pe_ssp(f, r);
+		return;
+	}
+	if (f->ssp_sym != NULL) {
+		setr(r, V_YES, "%s %s", is_object(f) ? "references" :
+		    "imports", f->ssp_sym);
+		return;
+	}
+	if (f->cmd.lines > 0) {
+		fromcmd(f, (size_t)cat_find("stack-protector"),
+		    "-fstack-protector*", r);
+		if (r->v == V_YES)
+			setr(r, V_YES, "-fstack-protector* on all %u recorded "
+			    "command lines (no function needed a canary)",
+			    f->cmd.lines);
+		if (r->v != V_UNKNOWN)
+			return;
+	}
+	if (is_static(f))
+		setr(r, V_UNKNOWN, "static binary: libc.a defines "
+		    "__stack_chk_fail whether or not the program uses it");
+	else if (!f->dynsym && !is_object(f))
+		setr(r, V_UNKNOWN, "no dynamic symbol table");
+	else if (!f->symtab && is_object(f))
+		setr(r, V_UNKNOWN, "no symbol table");
+	else
+		setr(r, V_UNKNOWN, "no __stack_chk_fail reference: built "
+		    "without -fstack-protector, or no function needed a "
+		    "canary");
+}
+
+/*
+ * mingw-w64's headers check only calls whose buffer size is known and
+ * leave the others plain (printf is never rerouted), so a plain call
+ * proves nothing: a PE image is fortified (yes) or unknown, never no.
+ */
+static void
+pe_fortify(const struct facts *f, struct result *r)
+{
+	if (f->fortified > 0)
+		setr(r, V_YES, "%u fortified calls imported (%s)",
+		    f->fortified, f->fort_names);
+	else if (f->static_fortified > 0)
+		setr(r, V_YES, "%u __*_chk functions defined (libssp linked "
+		    "statically)", f->static_fortified);
+	else if (!f->pe_coffsyms)
+		setr(r, V_UNKNOWN, "no __*_chk or __chk_fail import, no COFF "
+		    "symbol table (stripped): not fortified, no buffer size "
+		    "known at compile time, or libssp linked statically");
+	else
+		setr(r, V_UNKNOWN, "no __*_chk or __chk_fail import or "
+		    "definition: not fortified, or no buffer size known at "
+		    "compile time");
+}
+
+static void
+ck_fortify(const struct facts *f, struct result *r)
+{
+	if (f->format == FMT_PE)
+		pe_fortify(f, r);
+	else if (f->fortified > 0)
+		setr(r, V_YES, "%u fortified, %u unfortified calls imported "
+		    "(%s%s%s)", f->fortified, f->unfortified, f->fort_names,
+		    f->unfortified ? "; unfortified: " : "", f->unfort_names);
+	else if (f->unfortified_always > 0)
+		setr(r, V_NO, "0 fortified, %u unfortified calls imported "
+		    "(%s); with _FORTIFY_SOURCE>=2 and -O1 or more these would "
+		    "be __*_chk", f->unfortified, f->unfort_names);
+	else if (is_static(f) && f->static_fortified > 0)
+		setr(r, V_YES, "static binary: %u __*_chk functions linked "
+		    "in (.symtab)", f->static_fortified);
+	else if (is_static(f))
+		setr(r, V_UNKNOWN, "static binary: %s", f->symtab ?
+		    "no __*_chk function in .symtab" : "stripped, no .symtab");
+	else if (f->unfortified > 0)
+		setr(r, V_UNKNOWN, "0 fortified, %u unfortified calls "
+		    "imported (%s); their buffer sizes may not have been "
+		    "known at compile time", f->unfortified, f->unfort_names);
+	else
+		setr(r, V_UNKNOWN, "no fortifiable libc calls imported");
+}
+
+static void
+ck_cet(const struct facts *f, struct result *r)
+{
+	if (!f->is_x86)
+		setr(r, V_NA, "not an x86 binary");
+	else if (f->format == FMT_PE)
+		setr(r, f->pe_cfg.has_exdllchar && (f->pe_cfg.exdllchar &
+		    PE_EXDLLCHAR_CET_COMPAT) ? V_YES : V_NO, "%s",
+		    !f->pe_cfg.has_exdllchar ? "no EX_DLLCHARACTERISTICS "
+		    "debug entry: not marked CET_COMPAT (shadow stack)" :
+		    f->pe_cfg.exdllchar & PE_EXDLLCHAR_CET_COMPAT ?
+		    "EX_DLLCHARACTERISTICS: CET_COMPAT (shadow stack)" :
+		    "EX_DLLCHARACTERISTICS lacks CET_COMPAT (shadow stack)");
+	else if (!f->prop_note)
+		setr(r, V_NO, "no GNU property note (IBT/SHSTK marking)");
+	else if ((f->x86_feat & 3) == 3)
+		setr(r, V_YES, "GNU property note: IBT, SHSTK");
+	else
+		setr(r, V_NO, "GNU property note lacks %s",
+		    (f->x86_feat & 3) == 0 ? "IBT and SHSTK" :
+		    (f->x86_feat & 1) ? "SHSTK" : "IBT");
+}
+
+static void
+ck_bti(const struct facts *f, struct result *r)
+{
+	if (!f->is_aarch64)
+		setr(r, V_NA, "not an AArch64 binary");
+	else if (f->format == FMT_PE)
+		setr(r, V_UNKNOWN, "a PE image carries no BTI/PAC marking");
+	else if (!f->prop_note)
+		setr(r, V_NO, "no GNU property note (BTI/PAC marking)");
+	else if ((f->a64_feat & 3) == 3)
+		setr(r, V_YES, "GNU property note: BTI, PAC");
+	else
+		setr(r, V_NO, "GNU property note lacks %s",
+		    (f->a64_feat & 3) == 0 ? "BTI and PAC" :
+		    (f->a64_feat & 1) ? "PAC" : "BTI");
+}
+
+static void
+ck_dynbase(const struct facts *f, struct result *r)
+{
+	if (!(f->pe_dllchar & PE_DLLCHAR_DYNAMIC_BASE))
+		setr(r, V_NO, "DllCharacteristics lacks DYNAMIC_BASE: loaded "
+		    "at its preferred base");
+	else if (f->pe_chars & PE_FILE_RELOCS_STRIPPED)
+		setr(r, V_NO, "DYNAMIC_BASE, but RELOCS_STRIPPED: the loader "
+		    "cannot move it");
+	else if (!f->pe_relocs)
+		setr(r, V_NO, "DYNAMIC_BASE, but no base relocations (.reloc): "
+		    "nothing lets the loader move it");
+	else
+		setr(r, V_YES, "DYNAMIC_BASE and base relocations");
+}
+
+static void
+ck_heva(const struct facts *f, struct result *r)
+{
+	struct result d;
+
+	ck_dynbase(f, &d);
+	if (!f->pe_plus)
+		setr(r, V_NA, "PE32: a 32-bit image has no 64-bit address "
+		    "space");
+	else if (!(f->pe_dllchar & PE_DLLCHAR_HIGH_ENTROPY_VA))
+		setr(r, V_NO, "DllCharacteristics lacks HIGH_ENTROPY_VA");
+	else if (d.v != V_YES)
+		setr(r, V_NO, "HIGH_ENTROPY_VA, but not dynamicbase (%s)",
+		    d.why);
+	else
+		setr(r, V_YES, "HIGH_ENTROPY_VA and dynamicbase");
+}
+
+static void
+ck_nxcompat(const struct facts *f, struct result *r)
+{
+	if (f->pe_dllchar & PE_DLLCHAR_NX_COMPAT)
+		setr(r, V_YES, "NX_COMPAT: data is not executable (DEP)");
+	else
+		setr(r, V_NO, "DllCharacteristics lacks NX_COMPAT");
+}
+
+static void
+ck_gs(const struct facts *f, struct result *r)
+{
+	if (!f->pe_cfg.loadcfg)
+		setr(r, V_NO, "no load configuration directory");
+	else if (!f->pe_cfg.has_cookie || f->pe_cfg.cookie == 0)
+		setr(r, V_NO, "the load configuration has no SecurityCookie");
+	else
+		setr(r, V_YES, "load configuration SecurityCookie at 0x%llx",
+		    (unsigned long long)f->pe_cfg.cookie);
+}
+
+static void
+ck_cfg(const struct facts *f, struct result *r)
+{
+	if (!(f->pe_dllchar & PE_DLLCHAR_GUARD_CF))
+		setr(r, V_NO, "DllCharacteristics lacks GUARD_CF");
+	else if (!f->pe_cfg.has_guardflags ||
+	    !(f->pe_cfg.guardflags & PE_GUARD_CF_INSTRUMENTED))
+		setr(r, V_NO, "GUARD_CF, but the load configuration lacks "
+		    "CF_INSTRUMENTED");
+	else
+		setr(r, V_YES, "GUARD_CF and CF_INSTRUMENTED (GuardFlags 0x%x)",
+		    f->pe_cfg.guardflags);
+}
+
+#define ELF	FMT_ELF
+#define PE	FMT_PE
+#define ANY	(FMT_ELF | FMT_PE)
+
+/*
+ * The checks with a proof of their own, in table order.  A row without a
+ * function is a catalog feature judged from the recorded command lines by
+ * the catalog's builder patterns; it is here for its table column.  The
+ * catalog's other features follow these rows (audit_init).
+ */
+static const struct check code_checks[] = {
+	{ "pie", "PIE", EX_PROVE, ELF, ck_pie,
+	    "position-independent executable", -1 },
+	{ "relro", "RELRO", EX_PROVE, ELF, ck_relro, "PT_GNU_RELRO segment",
+	    -1 },
+	{ "bind-now", "NOW", EX_PROVE, ELF, ck_now,
+	    "immediate binding (full RELRO)", -1 },
+	{ "noexecstack", "NX", EX_PROVE, ELF, ck_nx, "non-executable stack",
+	    -1 },
+	{ "rwx-segment", "RWX", EX_FACT, ANY, ck_rwx,
+	    "a writable and executable PT_LOAD or PE section (fact, yes is "
+	    "bad)", -1 },
+	{ "textrel", "TEXTREL", EX_FACT, ELF, ck_textrel,
+	    "text relocations (fact, yes is bad)", -1 },
+	{ "stack-protector", "CANARY", EX_PROVE, ANY, ck_ssp, "stack canary",
+	    -1 },
+	{ "fortify-source", "FORTIFY", EX_PROVE, ANY, ck_fortify,
+	    "_FORTIFY_SOURCE (level 2 or 3) checked libc calls", -1 },
+	{ "stack-clash-protection", "CLASH", EX_PROVE, ANY, NULL, NULL, -1 },
+	{ "cf-protection", "CET", EX_PROVE, ANY, ck_cet,
+	    "x86 IBT and SHSTK property note; PE: CET_COMPAT", -1 },
+	{ "branch-protection", "BTI", EX_PROVE, ANY, ck_bti,
+	    "AArch64 BTI and PAC property note", -1 },
+	{ "auto-var-init", "INIT", EX_PROVE, ANY, NULL, NULL, -1 },
+	{ "dynamicbase", "PIE", EX_PROVE, PE, ck_dynbase,
+	    "PE: DYNAMIC_BASE with base relocations (ASLR)", -1 },
+	{ "high-entropy-va", "HEVA", EX_PROVE, PE, ck_heva,
+	    "PE32+: HIGH_ENTROPY_VA and dynamicbase (64-bit ASLR)", -1 },
+	{ "nxcompat", "NX", EX_PROVE, PE, ck_nxcompat,
+	    "PE: NX_COMPAT (DEP)", -1 },
+	{ "guard-cf", "CFG", EX_FACT, PE, ck_cfg,
+	    "PE: Control Flow Guard, GUARD_CF and CF_INSTRUMENTED (fact)", -1 },
+	{ "gs-cookie", NULL, EX_FACT, PE, ck_gs,
+	    "PE: load configuration SecurityCookie, /GS (fact)", -1 },
+};
+
+#define NCHECKS	(NELEM(code_checks) + CAT_MAX_FEATURES)
+
+static struct check table[NCHECKS];
+static char descs[CAT_MAX_FEATURES][160];
+const struct check *audit_checks = table;
+size_t audit_nchecks;
+
+/*
+ * How a binary shows catalog feature k that has no proof of its own: a
+ * compile-time diagnostic never shows; a compiler flag shows on recorded
+ * command lines; anything else would need a proof function here.
+ */
+static void
+from_catalog(struct check *c, size_t k)
+{
+	const struct cat_feature *cf = &cat_features[k];
+
+	c->feature = (int)k;
+	if (strcmp(cf->proof, "reject") == 0)
+		c->expect = EX_NEVER;
+	else
+		c->expect = cf->flag != NULL ? EX_PROVE : EX_NEVER;
+	snprintf(descs[k], sizeof(descs[k]), "%s (%s)", cf->summary,
+	    c->expect == EX_PROVE ? "recorded command line" :
+	    strcmp(cf->proof, "reject") == 0 ? "compile time only: always "
+	    "unknown" : "no proof from a binary: always unknown");
+	if (c->desc == NULL)
+		c->desc = descs[k];
+	if (cf->audit != NULL)
+		errx(2, "internal error: catalog feature %s has an audit row, "
+		    "but no proof function in checks.c", cf->name);
+}
+
+void
+audit_init(void)
+{
+	size_t i, n = 0;
+	int k;
+
+	for (i = 0; i < NELEM(code_checks); i++) {
+		table[n] = code_checks[i];
+		k = cat_find(table[n].name);
+		if (table[n].fn == NULL) {
+			if (k < 0)
+				errx(2, "internal error: %s is not in the "
+				    "catalog", table[n].name);
+			from_catalog(&table[n], (size_t)k);
+		}
+		table[n++].feature = k;
+	}
+	for (audit_nchecks = n, i = 0; i < cat_nfeatures; i++)
+		if (audit_find(cat_features[i].name) < 0) {
+			table[n] = (struct check){ cat_features[i].name, NULL,
+			    EX_PROVE, ANY, NULL, NULL, -1 };
+			from_catalog(&table[n], i);
+			audit_nchecks = ++n;
+		}
+}
+
+#undef ELF
+#undef PE
+#undef ANY
+
+/*
+ * A check of another format gets V_FORMAT, naming the check of the file's
+ * format that shares its column (pie / dynamicbase, noexecstack /
+ * nxcompat) when there is one.
+ */
+void
+audit_judge(size_t i, const struct facts *f, struct result *r)
+{
+	const struct check *c = &audit_checks[i];
+	const char *twin = NULL;
+	size_t j;
+
+	if (c->formats & f->format) {
+		if (c->fn != NULL)
+			c->fn(f, r);
+		else if (c->expect == EX_NEVER)
+			setr(r, V_UNKNOWN, "%s", strcmp(cat_features[c->feature].
+			    proof, "reject") == 0 ? "compile-time warning: not "
+			    "visible in a binary" : "no proof from a binary");
+		else
+			fromcmd(f, (size_t)c->feature,
+			    cat_features[c->feature].flag, r);
+		return;
+	}
+	for (j = 0; j < audit_nchecks && c->column != NULL; j++)
+		if (audit_checks[j].column != NULL &&
+		    strcmp(audit_checks[j].column, c->column) == 0 &&
+		    (audit_checks[j].formats & f->format))
+			twin = audit_checks[j].name;
+	setr(r, V_FORMAT, "%s only: n/a for a%s %s file%s%s",
+	    c->formats == FMT_PE ? "PE" : "ELF",
+	    f->format == FMT_ELF ? "n" : "", f->format == FMT_PE ? "PE" :
+	    "ELF", twin != NULL ? "; see " : "", twin != NULL ? twin : "");
+}
+
+int
+audit_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < audit_nchecks; i++)
+		if (strcmp(table[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}

@@ -1,0 +1,763 @@
+/*
+ * facts.c - gather what an ELF or PE file really contains.
+ *
+ * audit_facts() reads an ELF file's program headers, dynamic tags, symbol
+ * tables, GNU property notes and recorded compiler command lines;
+ * audit_pe_facts() a PE image's DllCharacteristics, base relocations,
+ * imports, COFF symbols and load configuration.  checks.c judges them.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+
+#define PT_INTERP_		3
+#define PT_DYNAMIC_		2
+#define PT_LOAD_		1
+#define PT_NOTE_		4
+#define PT_GNU_STACK_		0x6474e551u
+#define PT_GNU_RELRO_		0x6474e552u
+#define PF_X_			1
+#define PF_W_			2
+#define SHT_NOTE_		7
+#define SHT_NOBITS_		8
+#define SHF_ALLOC_		0x2
+#define SHF_EXECINSTR_		0x4
+#define SHF_COMPRESSED_		0x800
+#define ET_REL_			1
+#define ET_EXEC_		2
+#define ET_DYN_			3
+#define EM_386_			3
+#define EM_X86_64_		62
+#define EM_AARCH64_		183
+#define DT_NEEDED_		1
+#define DT_STRTAB_		5
+#define DT_STRSZ_		10
+#define DT_SONAME_		14
+#define DT_RPATH_		15
+#define DT_TEXTREL_		22
+#define DT_BIND_NOW_		24
+#define DT_RUNPATH_		29
+#define DT_FLAGS_		30
+#define DT_FLAGS_1_		0x6ffffffb
+#define DT_AARCH64_BTI_PLT_	0x70000001
+#define DT_AARCH64_PAC_PLT_	0x70000003
+#define DF_TEXTREL_		0x4
+#define DF_BIND_NOW_		0x8
+#define DF_1_NOW_		0x1
+#define DF_1_PIE_		0x08000000
+#define SHN_UNDEF_		0
+#define NT_GNU_PROPERTY_TYPE_0_	5
+#define X86_FEATURE_1_AND_	0xc0000002u
+#define AARCH64_FEATURE_1_AND_	0xc0000000u
+
+/*
+ * glibc functions with a __X_chk variant, sorted (fortify_find() bisects).
+ * always: with _FORTIFY_SOURCE >= 2 and optimisation glibc's headers route
+ * every call to __X_chk (format functions: no object size needed), so
+ * importing the plain X proves that at least one translation unit was not
+ * fortified.
+ */
+static const struct fortify_fn {
+	const char	*name;
+	int		always;
+} fortify_fns[] = {
+	{ "asprintf", 0 }, { "confstr", 0 }, { "dprintf", 1 },
+	{ "explicit_bzero", 0 }, { "fdelt", 0 }, { "fgets", 0 },
+	{ "fgets_unlocked", 0 }, { "fgetws", 0 }, { "fgetws_unlocked", 0 },
+	{ "fprintf", 1 }, { "fread", 0 }, { "fread_unlocked", 0 },
+	{ "fwprintf", 1 }, { "getcwd", 0 }, { "getdomainname", 0 },
+	{ "getgroups", 0 }, { "gethostname", 0 }, { "getlogin_r", 0 },
+	{ "gets", 0 }, { "getwd", 0 }, { "longjmp", 0 },
+	{ "mbsnrtowcs", 0 }, { "mbsrtowcs", 0 }, { "mbstowcs", 0 },
+	{ "memcpy", 0 }, { "memmove", 0 }, { "mempcpy", 0 }, { "memset", 0 },
+	{ "obstack_printf", 0 }, { "obstack_vprintf", 0 }, { "poll", 0 },
+	{ "ppoll", 0 }, { "pread", 0 }, { "pread64", 0 }, { "printf", 1 },
+	{ "ptsname_r", 0 }, { "read", 0 }, { "readlink", 0 },
+	{ "readlinkat", 0 }, { "realpath", 0 }, { "recv", 0 },
+	{ "recvfrom", 0 }, { "snprintf", 0 }, { "sprintf", 0 },
+	{ "stpcpy", 0 }, { "stpncpy", 0 }, { "strcat", 0 }, { "strcpy", 0 },
+	{ "strncat", 0 }, { "strncpy", 0 }, { "swprintf", 0 },
+	{ "syslog", 1 }, { "ttyname_r", 0 }, { "vasprintf", 0 },
+	{ "vdprintf", 1 }, { "vfprintf", 1 }, { "vfwprintf", 1 },
+	{ "vprintf", 1 }, { "vsnprintf", 0 }, { "vsprintf", 0 },
+	{ "vswprintf", 0 }, { "vsyslog", 1 }, { "vwprintf", 1 },
+	{ "wcpcpy", 0 }, { "wcpncpy", 0 }, { "wcrtomb", 0 }, { "wcscat", 0 },
+	{ "wcscpy", 0 }, { "wcsncat", 0 }, { "wcsncpy", 0 },
+	{ "wcsnrtombs", 0 }, { "wcsrtombs", 0 }, { "wcstombs", 0 },
+	{ "wctomb", 0 }, { "wmemcpy", 0 }, { "wmemmove", 0 },
+	{ "wmempcpy", 0 }, { "wmemset", 0 }, { "wprintf", 1 },
+};
+
+static const char *const ssp_syms[] = {
+	"__stack_chk_fail", "__stack_chk_fail_local", "__stack_chk_guard",
+	"__intel_security_cookie",
+};
+
+
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* Append name to a comma-separated list, silently truncating with "...". */
+static void
+addname(char *buf, size_t sz, const char *name)
+{
+	size_t len = strlen(buf);
+
+	if (len + strlen(name) + 6 >= sz) {
+		if (len + 4 < sz && (len < 3 || strcmp(buf + len - 3, "...")))
+			memcpy(buf + len, len ? ",..." : "...", len ? 5 : 4);
+		return;
+	}
+	snprintf(buf + len, sz - len, "%s%s", len ? "," : "", name);
+}
+
+/* ---- fact gathering ------------------------------------------------ */
+
+struct symctx {
+	struct facts	*f;
+	int		defined;	/* look at defined (static) symbols */
+};
+
+/* The fortify_fns entry for the n bytes at s, or NULL. */
+static const struct fortify_fn *
+fortify_find(const char *s, size_t n)
+{
+	size_t lo = 0, hi = NELEM(fortify_fns), mid;
+	int c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((c = strncmp(s, fortify_fns[mid].name, n)) == 0 &&
+		    fortify_fns[mid].name[n] != '\0')
+			c = -1;
+		if (c == 0)
+			return &fortify_fns[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+/* Longer names are no libc function: bounds strlen on hostile tables. */
+#define MAXFNLEN	64
+
+/* Count what the symbol name n says: canary, fortified or plain call. */
+static void
+classify(struct facts *f, const char *n, int defined)
+{
+	const struct fortify_fn *fn;
+	size_t i, len;
+
+	if ((len = strnlen(n, MAXFNLEN)) == MAXFNLEN)
+		return;
+	if (!defined)
+		for (i = 0; i < NELEM(ssp_syms); i++)
+			if (strcmp(n, ssp_syms[i]) == 0 && f->ssp_sym == NULL)
+				f->ssp_sym = ssp_syms[i];
+	if (strncmp(n, "__", 2) == 0 && len > 6 &&
+	    strcmp(n + len - 4, "_chk") == 0) {
+		if (fortify_find(n + 2, len - 6) == NULL)
+			return;
+		if (defined)
+			f->static_fortified++;
+		else {
+			f->fortified++;
+			addname(f->fort_names, sizeof(f->fort_names), n);
+		}
+		return;
+	}
+	if (defined)
+		return;
+	if ((fn = fortify_find(n, len)) != NULL) {
+		f->unfortified++;
+		f->unfortified_always += fn->always != 0;
+		addname(f->unfort_names, sizeof(f->unfort_names), n);
+	}
+}
+
+static int
+onsym(const struct elf_sym *s, void *arg)
+{
+	struct symctx *c = arg;
+
+	if (*s->name == '\0' || (!c->defined) != (s->shndx == SHN_UNDEF_))
+		return 0;
+	classify(c->f, s->name, c->defined);
+	return 0;
+}
+
+struct notectx {
+	struct elf	*e;
+	struct facts	*f;
+	int		bad;
+};
+
+static int
+onnote(const char *name, uint32_t type, const unsigned char *d, uint64_t n,
+    void *arg)
+{
+	struct notectx *c = arg;
+	uint64_t pos = 0, align = c->e->is64 ? 8 : 4, sz;
+	uint32_t pt;
+
+	if (name == NULL || strcmp(name, "GNU") != 0 ||
+	    type != NT_GNU_PROPERTY_TYPE_0_ || c->f->prop_note)
+		return 0;
+	c->f->prop_note = 1;
+	while (pos < n) {
+		if (n - pos < 8) {
+			c->bad = 1;
+			return 1;
+		}
+		pt = elf_rd32(c->e, d + pos);
+		sz = elf_rd32(c->e, d + pos + 4);
+		if (sz > n - pos - 8) {
+			c->bad = 1;
+			return 1;
+		}
+		if (sz >= 4 && pt == X86_FEATURE_1_AND_)
+			c->f->x86_feat = elf_rd32(c->e, d + pos + 8);
+		if (sz >= 4 && pt == AARCH64_FEATURE_1_AND_)
+			c->f->a64_feat = elf_rd32(c->e, d + pos + 8);
+		sz = (sz + align - 1) & ~(align - 1);
+		if (sz > n - pos - 8)
+			break;	/* last property may lack its padding */
+		pos += 8 + sz;
+	}
+	return 0;
+}
+
+/*
+ * The notes come from the SHT_NOTE sections when there are any, each read
+ * with its own sh_addralign (in a linked file only the allocated ones, the
+ * notes the loader sees); without them, from the PT_NOTE segments.
+ */
+static int
+note_facts(struct elf *e, struct facts *f)
+{
+	struct notectx nc;
+	size_t i, nsec = 0;
+
+	nc.e = e;
+	nc.f = f;
+	nc.bad = 0;
+	for (i = 1; i < e->shnum; i++) {
+		const struct elf_shdr *s = &e->sh[i];
+
+		if (s->type != SHT_NOTE_ ||
+		    (e->type != ET_REL_ && !(s->flags & SHF_ALLOC_)))
+			continue;
+		nsec++;
+		if (elf_notes(e, s->offset, s->size, s->addralign, 0, onnote,
+		    &nc) == -1)
+			return -1;
+	}
+	for (i = 0; nsec == 0 && i < e->phnum; i++) {
+		const struct elf_phdr *h = &e->ph[i];
+
+		if (h->type == PT_NOTE_ && elf_notes(e, h->offset, h->filesz,
+		    h->align, 1, onnote, &nc) == -1)
+			return -1;
+	}
+	if (nc.bad) {
+		snprintf(e->err, sizeof(e->err), "malformed GNU property note");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The catalog features that one recorded command line (blank-separated)
+ * turns on, by the builder patterns of the catalog: for each word the first
+ * pattern that matches gives its sense, and the last such word counts.
+ */
+static uint64_t
+cmdmask(const char *s, size_t len)
+{
+	signed char val[CAT_MAX_FEATURES] = { 0 };
+	const char *t, *end = s + len;
+	size_t tl, i;
+	uint64_t mask = 0;
+
+	while (s < end) {
+		while (s < end && (*s == ' ' || *s == '\t' || *s == '\n'))
+			s++;
+		for (t = s; s < end && *s != ' ' && *s != '\t' && *s != '\n';)
+			s++;
+		if ((tl = (size_t)(s - t)) == 0)
+			continue;
+		for (i = 0; i < cat_nswitches; i++)
+			if (cat_match(cat_switches[i].pattern, t, tl)) {
+				val[cat_switches[i].feature] =
+				    cat_switches[i].on ? 1 : -1;
+				break;
+			}
+	}
+	for (i = 0; i < cat_nfeatures; i++)
+		if (val[i] == 1)
+			mask |= (uint64_t)1 << i;
+	return mask;
+}
+
+static void
+cmdcount(struct facts *f, uint64_t mask)
+{
+	size_t i;
+
+	f->cmd.lines++;
+	for (i = 0; i < cat_nfeatures; i++)
+		f->cmd.on[i] += (mask >> i) & 1;
+}
+
+/*
+ * Toolchain start files are compiled by the C library or compiler vendor
+ * with their own flags (musl's crt/Scrt1.c even with -fno-stack-protector):
+ * their DWARF units say nothing about the program's flags.
+ */
+/* Base names; entries with a '/' are path suffixes. */
+static const char *const startfiles[] = {
+	"crt1.c", "Scrt1.c", "rcrt1.c", "gcrt1.c", "crti.c", "crtn.c",
+	"crtstuff.c", "crtbegin.c", "crtend.c", "start.S", "crti.S", "crtn.S",
+	"crt1.s", "Scrt1.s", "crti.s", "crtn.s", "abi-note.c", "abi-note.S",
+	"static-reloc.c", "csu/init.c",		/* glibc's crt1.o parts */
+};
+
+#define MAXPATHLEN_	4096	/* a longer DW_AT_name is no start file */
+
+static int
+is_startfile(const char *name)
+{
+	const char *base;
+	size_t i, nl, sl;
+
+	if ((nl = strnlen(name, MAXPATHLEN_ + 1)) > MAXPATHLEN_)
+		return 0;
+	base = strrchr(name, '/');
+	base = base != NULL ? base + 1 : name;
+	for (i = 0; i < NELEM(startfiles); i++) {
+		const char *sf = startfiles[i];
+
+		sl = strlen(sf);
+		if (strchr(sf, '/') != NULL ? nl >= sl &&
+		    strcmp(name + nl - sl, sf) == 0 &&
+		    (nl == sl || name[nl - sl - 1] == '/') :
+		    strcmp(base, sf) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * What a producer string says, remembered by its address: units of one
+ * program share a few producer strings, and evaluating a long one per unit
+ * would make the scan quadratic.
+ */
+enum { P_ASM, P_UNRECORDED, P_RECORDED };
+
+struct pmemo {
+	const char	*p;
+	unsigned	kind;
+	uint64_t	mask;
+};
+
+struct unitctx {
+	struct facts	*f;
+	struct pmemo	*tab;		/* open addressing on p */
+	size_t		cap, n;
+	uint64_t	budget;		/* producer bytes left to read */
+	int		over;		/* budget or memory exhausted */
+};
+
+static size_t
+phash(const char *p, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ULL;
+
+	return (size_t)(h >> 32) & (cap - 1);
+}
+
+static struct pmemo *
+pmemo_get(struct unitctx *u, const char *p)
+{
+	struct pmemo *old = u->tab, *m;
+	size_t i, j, ocap = u->cap;
+
+	if (u->n * 2 >= u->cap) {
+		u->cap = ocap ? ocap * 2 : 64;
+		if ((u->tab = calloc(u->cap, sizeof(*u->tab))) == NULL) {
+			u->tab = old;
+			u->cap = ocap;
+			return NULL;
+		}
+		for (i = 0; i < ocap; i++)
+			if (old[i].p != NULL) {
+				for (j = phash(old[i].p, u->cap);
+				    u->tab[j].p != NULL;
+				    j = (j + 1) & (u->cap - 1))
+					;
+				u->tab[j] = old[i];
+			}
+		free(old);
+	}
+	for (i = phash(p, u->cap); (m = &u->tab[i])->p != NULL;
+	    i = (i + 1) & (u->cap - 1))
+		if (m->p == p)
+			return m;
+	return m;		/* empty slot: m->p == NULL */
+}
+
+static int
+onunit(const char *producer, const char *name, void *arg)
+{
+	struct unitctx *u = arg;
+	struct facts *f = u->f;
+	struct pmemo *m, one;
+	size_t len;
+
+	m = &one;
+	one.kind = P_UNRECORDED;
+	if (producer != NULL) {
+		if ((m = pmemo_get(u, producer)) == NULL) {
+			u->over = 1;
+			return 1;
+		}
+		if (m->p == NULL) {
+			/* A long one read once; overlapping ones: budget. */
+			len = strnlen(producer, (size_t)u->budget + 1);
+			if (len > u->budget) {
+				u->over = 1;
+				return 1;
+			}
+			u->budget -= len;
+			m->p = producer;
+			u->n++;
+			if (strncmp(producer, "GNU AS ", 7) == 0)
+				m->kind = P_ASM;	/* no compiler flags */
+			else if (strstr(producer, " -") == NULL)
+				/* e.g. clang without -grecord-command-line */
+				m->kind = P_UNRECORDED;
+			else {
+				m->kind = P_RECORDED;
+				m->mask = cmdmask(producer, len);
+			}
+		}
+	}
+	if (m->kind == P_ASM)
+		return 0;
+	if (name != NULL && is_startfile(name))
+		f->cmd.startfiles++;
+	else if (m->kind == P_UNRECORDED)
+		f->cmd.unrecorded++;
+	else
+		cmdcount(f, m->mask);
+	return 0;
+}
+
+/* Scan .GCC.command.line and the DW_AT_producer of every DWARF unit. */
+static void
+cmdlines(struct elf *e, struct facts *f)
+{
+	const struct elf_shdr *s;
+	const unsigned char *p;
+	const char *str, *nul, *nm;
+	struct unitctx u;
+	uint64_t pos;
+	size_t i, n;
+
+	if ((s = elf_section(e, ".GCC.command.line")) != NULL &&
+	    s->type != SHT_NOBITS_ && (p = elf_ptr(e, s->offset, s->size))) {
+		/* GCC >= 12 and clang: one string per compilation. */
+		for (pos = 0; pos < s->size; pos += n + 1) {
+			str = (const char *)p + pos;
+			nul = memchr(str, '\0', (size_t)(s->size - pos));
+			n = nul ? (size_t)(nul - str) : (size_t)(s->size - pos);
+			if (n > 0)
+				cmdcount(f, cmdmask(str, n));
+		}
+	}
+	for (i = 1; i < e->shnum; i++)
+		if ((nm = elf_secname(e, &e->sh[i])) != NULL &&
+		    (strncmp(nm, ".zdebug_", 8) == 0 ||
+		    (strncmp(nm, ".debug_", 7) == 0 &&
+		    (e->sh[i].flags & SHF_COMPRESSED_))))
+			f->debug_compressed = 1;
+	/*
+	 * In a relocatable object the string offsets of .debug_info are
+	 * still relocations (RELA addends), so its DWARF is not read.
+	 */
+	if (e->type == ET_REL_) {
+		f->debug_rel = elf_section(e, ".debug_info") != NULL;
+	} else if (!f->debug_compressed) {
+		memset(&u, 0, sizeof(u));
+		u.f = f;
+		/* Disjoint producer strings fit in the file. */
+		u.budget = 2 * (uint64_t)e->size + (1 << 20);
+		if (dwarf_units(e, onunit, &u) == -1 || u.over)
+			f->debug_unreadable = 1;
+		free(u.tab);
+	}
+}
+
+static const char *
+dynstring(struct elf *e, uint64_t stroff, uint64_t strsz, uint64_t off,
+    int64_t tag)
+{
+	const char *s = elf_str(e, stroff, strsz, off);
+
+	if (s == NULL)
+		snprintf(e->err, sizeof(e->err), "dynamic tag %lld: string "
+		    "offset %llu outside the dynamic string table (size %llu)",
+		    (long long)tag, (unsigned long long)off,
+		    (unsigned long long)strsz);
+	return s;
+}
+
+static int
+dynamic_facts(struct elf *e, struct facts *f)
+{
+	uint64_t v, stroff = 0, strsz = 0;
+	int have_str = 0;
+	size_t i;
+
+	if (elf_dynval(e, DT_STRTAB_, &v) && elf_dynval(e, DT_STRSZ_, &strsz)) {
+		if (elf_vtooff(e, v, strsz, &stroff) == -1) {
+			snprintf(e->err, sizeof(e->err), "DT_STRTAB (size "
+			    "%llu) is not inside a loadable segment",
+			    (unsigned long long)strsz);
+			return -1;
+		}
+		have_str = 1;
+	}
+	for (i = 0; i < e->dynnum; i++) {
+		const struct elf_dyn *d = &e->dyn[i];
+		const char *s;
+
+		switch (d->tag) {
+		case DT_NEEDED_:
+		case DT_SONAME_:
+		case DT_RPATH_:
+		case DT_RUNPATH_:
+			if (!have_str) {
+				snprintf(e->err, sizeof(e->err), "dynamic "
+				    "string tag without DT_STRTAB/DT_STRSZ");
+				return -1;
+			}
+			if ((s = dynstring(e, stroff, strsz, d->val,
+			    d->tag)) == NULL)
+				return -1;
+			if (d->tag == DT_RPATH_ && f->rpath == NULL)
+				f->rpath = s;
+			if (d->tag == DT_RUNPATH_ && f->runpath == NULL)
+				f->runpath = s;
+			break;
+		case DT_TEXTREL_:
+			f->textrel = 1;
+			break;
+		case DT_BIND_NOW_:
+			f->bind_now = 1;
+			break;
+		case DT_FLAGS_:
+			f->bind_now |= (d->val & DF_BIND_NOW_) != 0;
+			f->textrel |= (d->val & DF_TEXTREL_) != 0;
+			break;
+		case DT_FLAGS_1_:
+			f->bind_now |= (d->val & DF_1_NOW_) != 0;
+			break;
+		case DT_AARCH64_BTI_PLT_:
+			f->bti_plt = 1;
+			break;
+		case DT_AARCH64_PAC_PLT_:
+			f->pac_plt = 1;
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+int
+audit_facts(struct elf *e, struct facts *f)
+{
+	struct symctx sc;
+	uint64_t flags1 = 0;
+	size_t i;
+	int found;
+
+	memset(f, 0, sizeof(*f));
+	f->format = FMT_ELF;
+	snprintf(f->cls, sizeof(f->cls), "ELF%d", e->is64 ? 64 : 32);
+	f->big = e->big;
+	f->machine = e->machine;
+	f->is_x86 = e->machine == EM_X86_64_ || e->machine == EM_386_;
+	f->is_aarch64 = e->machine == EM_AARCH64_;
+	f->has_dynamic = e->dyn != NULL;
+	for (i = 0; i < e->phnum; i++) {
+		const struct elf_phdr *h = &e->ph[i];
+
+		switch (h->type) {
+		case PT_INTERP_:
+			f->has_interp = 1;
+			break;
+		case PT_GNU_RELRO_:
+			f->relro = 1;
+			break;
+		case PT_GNU_STACK_:
+			f->gnu_stack = 1;
+			f->stack_exec = (h->flags & PF_X_) != 0;
+			break;
+		case PT_LOAD_:
+			if ((h->flags & (PF_W_ | PF_X_)) == (PF_W_ | PF_X_))
+				f->rwx_load = 1;
+			break;
+		default:
+			break;
+		}
+	}
+	if (e->phnum == 0)
+		for (i = 1; i < e->shnum; i++) {
+			const struct elf_shdr *s = &e->sh[i];
+			const char *nm;
+
+			if ((nm = elf_secname(e, s)) != NULL &&
+			    strcmp(nm, ".note.GNU-stack") == 0) {
+				f->gnu_stack = 1;
+				f->stack_exec = (s->flags & SHF_EXECINSTR_) != 0;
+			}
+		}
+	if (note_facts(e, f) == -1)
+		return -1;
+	if (f->has_dynamic && dynamic_facts(e, f) == -1)
+		return -1;
+
+	switch (e->type) {
+	case ET_REL_:
+		f->kind = "object";
+		break;
+	case ET_EXEC_:
+		f->kind = f->has_interp || f->has_dynamic ? "exec" : "static";
+		break;
+	case ET_DYN_:
+		elf_dynval(e, DT_FLAGS_1_, &flags1);
+		if (flags1 & DF_1_PIE_)
+			f->kind = f->has_interp ? "pie" : "static-pie";
+		else if (f->has_interp && !elf_dynval(e, DT_SONAME_, NULL))
+			f->kind = "pie";	/* linkers before DF_1_PIE */
+		else
+			f->kind = "shared";
+		break;
+	default:
+		snprintf(e->err, sizeof(e->err), "unsupported ELF type %u "
+		    "(not an executable, shared object or relocatable object)",
+		    e->type);
+		return -1;
+	}
+
+	/* Imports: .dynsym (survives strip); objects: undefined .symtab. */
+	sc.f = f;
+	sc.defined = 0;
+	if (elf_symbols(e, e->type == ET_REL_, &found, onsym, &sc) == -1)
+		return -1;
+	if (e->type == ET_REL_)
+		f->symtab = found;
+	else
+		f->dynsym = found;
+	if (e->type != ET_REL_) {
+		sc.defined = 1;
+		if (elf_symbols(e, 1, &f->symtab, onsym, &sc) == -1)
+			return -1;
+	}
+	cmdlines(e, f);
+	return 0;
+}
+
+/* ---- PE facts ------------------------------------------------------ */
+
+/*
+ * An import.  mingw-w64 takes the canary and fortify functions from
+ * libssp-0.dll; its headers' inline checks call __chk_fail, which nothing
+ * but fortified code calls.
+ */
+static int
+onimport(const char *dll, const char *name, void *arg)
+{
+	struct facts *f = arg;
+
+	classify(f, name, 0);
+	if (f->ssp_sym != NULL && f->ssp_dll == NULL)
+		f->ssp_dll = dll;
+	if (strcmp(name, "__chk_fail") == 0) {
+		f->fortified++;
+		addname(f->fort_names, sizeof(f->fort_names), name);
+	}
+	return 0;
+}
+
+/*
+ * A defined COFF symbol: what a static libssp.a left.  Its ssp.o defines
+ * __stack_chk_fail and __chk_fail together, so a fortified call alone
+ * pulls both in; only the .refptr stub GCC and clang emit next to the
+ * canary code that loads __stack_chk_guard is evidence of a canary.  Each
+ * __X_chk is a member of its own, linked only when a call needs it.
+ */
+static int
+oncoffsym(const char *name, void *arg)
+{
+	struct facts *f = arg;
+
+	if (strcmp(name, ".refptr.__stack_chk_guard") == 0)
+		f->pe_ssp_refptr = 1;
+	else if (strcmp(name, "__stack_chk_fail") == 0)
+		f->pe_ssp_lib = 1;
+	else
+		classify(f, name, 1);
+	return 0;
+}
+
+int
+audit_pe_facts(struct pe *p, struct facts *f)
+{
+	const struct pe_dir *rel = &p->dir[PE_DIR_BASERELOC];
+	uint64_t off;
+	size_t i;
+	int found;
+
+	memset(f, 0, sizeof(*f));
+	f->format = FMT_PE;
+	snprintf(f->cls, sizeof(f->cls), "%s", p->is64 ? "PE32+" : "PE32");
+	f->machine = p->machine;
+	f->is_x86 = p->machine == PE_MACHINE_I386 ||
+	    p->machine == PE_MACHINE_AMD64;
+	f->is_aarch64 = p->machine == PE_MACHINE_ARM64;
+	f->kind = p->characteristics & PE_FILE_DLL ? "pe-dll" : "pe-exe";
+	f->pe_plus = p->is64;
+	f->pe_dllchar = p->dllchar;
+	f->pe_chars = p->characteristics;
+	if (rel->rva != 0 && rel->size != 0) {
+		/* The loader would refuse relocations it cannot read. */
+		if (pe_rvatooff(p, rel->rva, rel->size, &off) == -1) {
+			snprintf(p->err, sizeof(p->err), "base relocation "
+			    "directory (%u bytes at RVA 0x%x) is outside the "
+			    "file's sections", rel->size, rel->rva);
+			return -1;
+		}
+		f->pe_relocs = 1;
+	}
+	for (i = 0; i < p->nsec; i++)
+		if ((p->sec[i].flags & (PE_SCN_MEM_WRITE | PE_SCN_MEM_EXECUTE)) ==
+		    (PE_SCN_MEM_WRITE | PE_SCN_MEM_EXECUTE))
+			f->rwx_load = 1;
+	if (pe_config(p, &f->pe_cfg) == -1 ||
+	    pe_imports(p, &found, onimport, f) == -1)
+		return -1;
+	f->pe_imports = found;
+	if (pe_symbols(p, &found, oncoffsym, f) == -1)
+		return -1;
+	f->pe_coffsyms = found;
+	return 0;
+}
