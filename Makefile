@@ -11,7 +11,8 @@
 #                  (meson/dist.sh)
 #   make serial    sets the "# serial N" line of m4/harden.m4 (below)
 #   make check-serial   fails when that line is not what make serial would set
-#   make embed     regenerates m4/harden.m4 and meson_options.txt from catalog/
+#   make embed     regenerates m4/harden.m4, meson_options.txt and
+#                  tools/audit/features.c from catalog/
 #                  (build-aux/embed-catalog), then make serial
 #   O=DIR          builds harden-audit and harden-cost in DIR/tools (default:
 #                  in tools/, as make -C tools does)
@@ -32,7 +33,7 @@
 #                    compiler.  The flags as a .pc: harden-flags --pc.
 # The version is the file VERSION, the one place it is kept: Meson reads it
 # (project(version: files('VERSION'))), CMake reads it (CMakeLists.txt), the
-# driver of the source tree reads ../VERSION, and tools/embed-catalog (for
+# driver of the source tree reads ../VERSION, and build-aux/embed-catalog (for
 # configure) and this install write it into their copies of the driver and
 # into the CMake version file and harden-tools.pc.
 #
@@ -187,7 +188,7 @@ check-serial:
 embed:
 	@tmp=$$(mktemp -d) && \
 	$(CC) -O2 -Wall -Wextra -o "$$tmp/embed-catalog" '$(srcdir)/build-aux/embed-catalog.c' && \
-	cd '$(srcdir)' && "$$tmp/embed-catalog" catalog $(M4) meson_options.txt; rc=$$?; rm -rf "$$tmp"; exit $$rc
+	cd '$(srcdir)' && "$$tmp/embed-catalog" catalog $(M4) meson_options.txt tools/audit/features.c; rc=$$?; rm -rf "$$tmp"; exit $$rc
 	$(MAKE) -f '$(srcdir)/Makefile' serial
 
 .PHONY: all check-install-paths installdirs install uninstall dist serial check-serial embed

@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 21
+# serial 23
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-33a48989])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-ee9afef0])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -578,7 +578,7 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@                @<:@--log=FILE@:>@ @<:@VAR=VALUE...@:>@
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
 @%:@                 --ldflags | --exe-ldflags | --export=sh | --export=make | --pc@:>@...
-@%:@   harden-flags --list | --help | --version
+@%:@   harden-flags --list | --list=tsv | --help | --version
 @%:@
 @%:@ Finds out which hardening features of the catalog the compiler (CC) and
 @%:@ linker really apply with the builder's CPPFLAGS, CFLAGS and LDFLAGS, and
@@ -597,7 +597,7 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@ harden's version and the default catalog, one line each.  Both stay empty
 @%:@ here: in harden's source tree and release tarball the version is read from
 @%:@ ../VERSION (the one place it is kept) and the catalog is this program's
-@%:@ directory.  tools/embed-catalog (for configure) and make install write them
+@%:@ directory.  build-aux/embed-catalog (for configure) and make install write them
 @%:@ into their copies of this program, replacing the whole line.
 harden_version=0.2.0
 harden_default_catalog=
@@ -654,6 +654,9 @@ Options:
                            probe and write it
   --log=FILE               append every command run and its messages
   --list                   the features: NAME LEVEL VALUES... - SUMMARY
+  --list=tsv               the same for programs, tab-separated: NAME LEVEL
+                           REQUIRES VALUES(comma-separated) AUDIT(no, yes or
+                           the trait of its audit row) SUMMARY
   --help, --version
 
 Outputs (in the order given; default --report):
@@ -691,6 +694,7 @@ for arg do
 	--traits=*) known_traits=@S|@{arg@%:@--traits=} ;;
 	--known=*=*) knowns="@S|@knowns@S|@{knowns:+
 }@S|@{arg@%:@--known=}" ;;
+	--list=tsv) outputs="@S|@outputs list-tsv" ;;
 	--report|--summary|--cppflags|--cflags|--exe-cflags|--ldflags|--exe-ldflags|--export=sh|--export=make|--pc|--list)
 		outputs="@S|@outputs @S|@{arg@%:@--}" ;;
 	--export=*) usage_error "invalid value '@S|@{arg@%:@--export=}' for --export: use sh or make" ;;
@@ -817,6 +821,16 @@ case " @S|@outputs " in
 	n=1
 	while @<:@ @S|@n -le @S|@nf @:>@; do
 		eval "printf '%s %s%s - %s\n' \"\@S|@f_name_@S|@n\" \"\@S|@f_level_@S|@n\" \"\@S|@f_values_@S|@n\" \"\@S|@f_sum_@S|@n\""
+		n=@S|@((n + 1))
+	done
+	exit 0 ;;
+*" list-tsv "*)
+	n=1
+	while @<:@ @S|@n -le @S|@nf @:>@; do
+		eval "set -- \@S|@f_values_@S|@n"
+		IFS=,
+		eval "printf '%s\t%s\t%s\t%s\t%s\t%s\n' \"\@S|@f_name_@S|@n\" \"\@S|@f_level_@S|@n\" \"\@S|@f_req_@S|@n\" \"\@S|@*\" \"\@S|@f_audit_@S|@n\" \"\@S|@f_sum_@S|@n\""
+		IFS=@S|@ifs
 		n=@S|@((n + 1))
 	done
 	exit 0 ;;

@@ -117,8 +117,9 @@ report_expect() {
 # holds for the report's traits), in catalog order, comma-joined (what
 # audit_expect must be).
 audit_expect_want() {
-	awk -v cat="$S/catalog/features.txt" '
-		BEGIN { while ((getline l < cat) > 0) { n = split(l, w); if (w[1] == "audit") audit[w[2]] = (n > 2 ? w[3] : "") } }
+	sh "$S/catalog/harden-flags" --list=tsv >"$1.features" || fail "harden-flags --list=tsv failed"
+	awk -v cat="$1.features" '
+		BEGIN { FS = "\t"; while ((getline l < cat) > 0) { split(l, w); if (w[5] != "no") audit[w[1]] = (w[5] == "yes" ? "" : w[5]) }; FS = " " }
 		/^traits=/ { t = " " substr($0, 8) " " }
 		$1 == "feature" && ($3 == "on" || ($3 == "builder" && / present$/)) && ($2 in audit) &&
 		    (audit[$2] == "" || index(t, " " audit[$2] " ")) {

@@ -1,5 +1,5 @@
 # A feature added to the catalog reaches the Autoconf frontend (option,
-# probe, summary) once tools/embed-catalog has run; and a flag the linker
+# probe, summary) once build-aux/embed-catalog has run; and a flag the linker
 # only warns about (GNU ld ignores an unknown -z keyword with a warning)
 # is not claimed, while the rest of the batch still gets its features.
 . "$HARDEN_SRCDIR/tests/lib.sh"
