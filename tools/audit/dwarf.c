@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "memo.h"
 
 #define DW_AT_name		0x03
 #define DW_AT_producer		0x25
@@ -123,24 +124,15 @@ struct abent {
 };
 
 struct abtab {
-	uint64_t	off;
 	size_t		first, n;
-	int		used;
 };
 
 struct abcache {
 	struct abent	*ent;
 	size_t		nent, capent;
-	struct abtab	*tab;		/* open addressing on off */
-	size_t		ntab, captab;
+	struct memo	tabs;		/* struct abtab by offset */
 	uint64_t	budget;		/* abbreviation bytes left to parse */
 };
-
-static size_t
-abhash(uint64_t off, size_t cap)
-{
-	return (size_t)((off * 0x9e3779b97f4a7c15ULL) >> 32) & (cap - 1);
-}
 
 static int
 abcmp(const void *a, const void *b)
@@ -150,37 +142,6 @@ abcmp(const void *a, const void *b)
 	if (x->code != y->code)
 		return x->code < y->code ? -1 : 1;
 	return x->spec < y->spec ? -1 : x->spec > y->spec;
-}
-
-/* The slot of the table at off (grown first if needed); NULL if no memory. */
-static struct abtab *
-abslot(struct abcache *ac, uint64_t off)
-{
-	struct abtab *old = ac->tab, *t;
-	size_t i, j, ocap = ac->captab;
-
-	if (ac->ntab * 2 >= ac->captab) {
-		ac->captab = ocap ? ocap * 2 : 64;
-		if ((ac->tab = calloc(ac->captab, sizeof(*ac->tab))) == NULL) {
-			ac->tab = old;
-			ac->captab = ocap;
-			return NULL;
-		}
-		for (i = 0; i < ocap; i++)
-			if (old[i].used) {
-				for (j = abhash(old[i].off, ac->captab);
-				    ac->tab[j].used;
-				    j = (j + 1) & (ac->captab - 1))
-					;
-				ac->tab[j] = old[i];
-			}
-		free(old);
-	}
-	for (i = abhash(off, ac->captab); (t = &ac->tab[i])->used;
-	    i = (i + 1) & (ac->captab - 1))
-		if (t->off == off)
-			return t;
-	return t;
 }
 
 /*
@@ -194,11 +155,8 @@ abparse(struct abcache *ac, struct cur *ab, uint64_t off, struct abtab *t)
 	struct abent *ne, *v;
 	size_t i;
 
-	t->off = off;
 	t->first = ac->nent;
 	t->n = 0;
-	t->used = 1;
-	ac->ntab++;
 	ab->i = off;
 	ab->bad = 0;
 	for (;;) {
@@ -252,10 +210,11 @@ abfind(struct abcache *ac, struct cur *ab, uint64_t off, uint64_t code,
 	struct abtab *t;
 	const struct abent *v;
 	size_t lo, hi, mid;
+	int fresh;
 
-	if ((t = abslot(ac, off)) == NULL)
+	if ((t = memo_get(&ac->tabs, off, &fresh)) == NULL)
 		return -1;
-	if (!t->used && abparse(ac, ab, off, t) == -1)
+	if (fresh && abparse(ac, ab, off, t) == -1)
 		return -1;
 	if (t->n == 0)
 		return -1;
@@ -403,6 +362,7 @@ dwarf_units(const struct elf *e, int (*fn)(const char *, const char *,
 	if (info.p == NULL)
 		return 0;
 	memset(&ac, 0, sizeof(ac));
+	ac.tabs.size = sizeof(struct abtab);
 	ac.budget = 2 * abbrev.n + 4096;
 	c.e = ab.e = e;
 	c.p = info.p;
@@ -475,6 +435,6 @@ dwarf_units(const struct elf *e, int (*fn)(const char *, const char *,
 	rc = 0;
 out:
 	free(ac.ent);
-	free(ac.tab);
+	memo_free(&ac.tabs);
 	return rc;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "memo.h"
 
 #define PT_INTERP_		3
 #define PT_DYNAMIC_		2
@@ -360,56 +361,16 @@ is_startfile(const char *name)
 enum { P_ASM, P_UNRECORDED, P_RECORDED };
 
 struct pmemo {
-	const char	*p;
 	unsigned	kind;
 	uint64_t	mask;
 };
 
 struct unitctx {
 	struct facts	*f;
-	struct pmemo	*tab;		/* open addressing on p */
-	size_t		cap, n;
+	struct memo	seen;		/* struct pmemo by producer address */
 	uint64_t	budget;		/* producer bytes left to read */
 	int		over;		/* budget or memory exhausted */
 };
-
-static size_t
-phash(const char *p, size_t cap)
-{
-	uint64_t h = (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ULL;
-
-	return (size_t)(h >> 32) & (cap - 1);
-}
-
-static struct pmemo *
-pmemo_get(struct unitctx *u, const char *p)
-{
-	struct pmemo *old = u->tab, *m;
-	size_t i, j, ocap = u->cap;
-
-	if (u->n * 2 >= u->cap) {
-		u->cap = ocap ? ocap * 2 : 64;
-		if ((u->tab = calloc(u->cap, sizeof(*u->tab))) == NULL) {
-			u->tab = old;
-			u->cap = ocap;
-			return NULL;
-		}
-		for (i = 0; i < ocap; i++)
-			if (old[i].p != NULL) {
-				for (j = phash(old[i].p, u->cap);
-				    u->tab[j].p != NULL;
-				    j = (j + 1) & (u->cap - 1))
-					;
-				u->tab[j] = old[i];
-			}
-		free(old);
-	}
-	for (i = phash(p, u->cap); (m = &u->tab[i])->p != NULL;
-	    i = (i + 1) & (u->cap - 1))
-		if (m->p == p)
-			return m;
-	return m;		/* empty slot: m->p == NULL */
-}
 
 static int
 onunit(const char *producer, const char *name, void *arg)
@@ -418,15 +379,17 @@ onunit(const char *producer, const char *name, void *arg)
 	struct facts *f = u->f;
 	struct pmemo *m, one;
 	size_t len;
+	int fresh;
 
 	m = &one;
 	one.kind = P_UNRECORDED;
 	if (producer != NULL) {
-		if ((m = pmemo_get(u, producer)) == NULL) {
+		m = memo_get(&u->seen, (uint64_t)(uintptr_t)producer, &fresh);
+		if (m == NULL) {
 			u->over = 1;
 			return 1;
 		}
-		if (m->p == NULL) {
+		if (fresh) {
 			/* A long one read once; overlapping ones: budget. */
 			len = strnlen(producer, (size_t)u->budget + 1);
 			if (len > u->budget) {
@@ -434,8 +397,6 @@ onunit(const char *producer, const char *name, void *arg)
 				return 1;
 			}
 			u->budget -= len;
-			m->p = producer;
-			u->n++;
 			if (strncmp(producer, "GNU AS ", 7) == 0)
 				m->kind = P_ASM;	/* no compiler flags */
 			else if (strstr(producer, " -") == NULL)
@@ -495,11 +456,12 @@ cmdlines(struct elf *e, struct facts *f)
 	} else if (!f->debug_compressed) {
 		memset(&u, 0, sizeof(u));
 		u.f = f;
+		u.seen.size = sizeof(struct pmemo);
 		/* Disjoint producer strings fit in the file. */
 		u.budget = 2 * (uint64_t)e->size + (1 << 20);
 		if (dwarf_units(e, onunit, &u) == -1 || u.over)
 			f->debug_unreadable = 1;
-		free(u.tab);
+		memo_free(&u.seen);
 	}
 }
 
