@@ -24,7 +24,7 @@ meson.build meson_options.txt meson/meson.build meson/harden-report.txt.in
 meson/README.md meson/dist.sh
 catalog/README.md catalog/features.txt catalog/probe.c catalog/traits.c
 catalog/harden-flags catalog/harden-flags.1
-m4/harden.m4
+m4/harden.m4 build-aux/embed-catalog.c
 CMakeLists.txt cmake/Harden.cmake cmake/HardenConfig.cmake.in cmake/HardenConfigVersion.cmake.in
 tools/Makefile $(cd tools && ls audit/*.[ch1] audit/sources.txt cost/*.[ch1] cost/sources.txt |
 	grep -v fuzz-elf | sed 's,^,tools/,')"
