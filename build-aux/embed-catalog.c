@@ -453,18 +453,15 @@ put_c_table(FILE *out, const struct catalog *c)
 	fprintf(out, "%zu ? 1 : -1];\n\nconst struct cat_feature "
 	    "cat_features[] = {\n", c->n);
 	for (f = c->f; f < c->f + c->n; f++) {
-		fputs("\t{ ", out);
-		put_cstring(out, f->name);
-		fputs(", ", out);
-		put_cstring(out, f->level);
-		fputs(",\n\t    ", out);
-		put_cstring(out, f->summary);
-		fputs(",\n\t    ", out);
-		put_cstring(out, f->flag);
-		fputs(", ", out);
-		put_cstring(out, f->proof);
-		fputs(", ", out);
-		put_cstring(out, f->audit);
+		const char *field[] = { f->name, f->level, f->summary, f->flag,
+		    f->proof, f->audit };
+		static const char *const before[] = { "\t{ ", ", ",
+		    ",\n\t    ", ",\n\t    ", ", ", ", " };
+
+		for (i = 0; i < NELEM(field); i++) {
+			fputs(before[i], out);
+			put_cstring(out, field[i]);
+		}
 		fputs(" },\n", out);
 	}
 	fprintf(out, "};\nconst size_t cat_nfeatures = %zu;\n\n"
