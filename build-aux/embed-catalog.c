@@ -45,7 +45,9 @@ struct feature {
 	char	*name, *level, *requires, *summary;
 	char	*values[MAXVALUES];	/* value names, file order, no duplicates */
 	size_t	nvalues;
-	char	*flag;		/* the first compiler flag of its first value */
+	char	*flag;		/* the first compiler flag of its first value,
+				   else its last preprocessor flag */
+	int	where;		/* CAT_CPP, CAT_CC, CAT_LD of its first value */
 	char	*proof;		/* the proof of its first value */
 	char	*audit;		/* NULL: no audit row; "": every target; a trait */
 	char	*switches[MAXWORDS];	/* builder patterns, "on:" or "off:" */
@@ -134,10 +136,27 @@ read_value(struct feature *f, char *rest)
 	if (f->proof != NULL)
 		return;
 	f->proof = xstrdup(proof);
-	while ((w = strtok(NULL, " \t")) != NULL)
-		if (f->flag == NULL && (strncmp(w, "cc:", 3) == 0 ||
-		    strncmp(w, "cc+ld:", 6) == 0 || strncmp(w, "exe-cc:", 7) == 0))
-			f->flag = xstrdup(strchr(w, ':') + 1);
+	while ((w = strtok(NULL, " \t")) != NULL) {
+		if (strncmp(w, "cpp:", 4) == 0) {
+			f->where |= 1;
+			if (!(f->where & 2)) {
+				free(f->flag);
+				f->flag = xstrdup(w + 4);
+			}
+			continue;
+		}
+		if (strncmp(w, "cc:", 3) == 0 || strncmp(w, "cc+ld:", 6) == 0 ||
+		    strncmp(w, "exe-cc:", 7) == 0) {
+			if (!(f->where & 2)) {
+				free(f->flag);
+				f->flag = xstrdup(strchr(w, ':') + 1);
+			}
+			f->where |= 2;
+		}
+		if (strncmp(w, "ld:", 3) == 0 || strncmp(w, "cc+ld:", 6) == 0 ||
+		    strncmp(w, "exe-ld:", 7) == 0)
+			f->where |= 4;
+	}
 }
 
 /*
@@ -452,6 +471,10 @@ put_c_table(FILE *out, const struct catalog *c)
 	    "typedef char cat_fits[CAT_MAX_FEATURES >= ", out);
 	fprintf(out, "%zu ? 1 : -1];\n\nconst struct cat_feature "
 	    "cat_features[] = {\n", c->n);
+	static const char *const wheres[] = { "0", "CAT_CPP", "CAT_CC",
+	    "CAT_CPP | CAT_CC", "CAT_LD", "CAT_CPP | CAT_LD", "CAT_CC | CAT_LD",
+	    "CAT_CPP | CAT_CC | CAT_LD" };
+
 	for (f = c->f; f < c->f + c->n; f++) {
 		const char *field[] = { f->name, f->level, f->summary, f->flag,
 		    f->proof, f->audit };
@@ -462,7 +485,7 @@ put_c_table(FILE *out, const struct catalog *c)
 			fputs(before[i], out);
 			put_cstring(out, field[i]);
 		}
-		fputs(" },\n", out);
+		fprintf(out, ",\n\t    %s },\n", wheres[f->where]);
 	}
 	fprintf(out, "};\nconst size_t cat_nfeatures = %zu;\n\n"
 	    "const struct cat_switch cat_switches[] = {\n", c->n);

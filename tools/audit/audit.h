@@ -18,8 +18,10 @@ enum verdict {
 	V_YES,
 	V_NO,
 	V_NA,		/* not applicable: satisfies --expect (see man page) */
-	V_FORMAT	/* the property does not exist in this file format
+	V_FORMAT,	/* the property does not exist in this file format
 			   (pie of a PE, nxcompat of an ELF): fails --expect */
+	V_PARTIAL	/* some recorded compilation units have it, others
+			   lack it or undo it: fails --expect */
 };
 
 /* File formats, also as a mask of the formats a check applies to. */
@@ -31,15 +33,26 @@ enum format {
 struct result {
 	enum verdict	v;
 	char		why[256];
+	unsigned	uncovered;	/* yes, but from the recorded units
+					   only: this many have no record */
+};
+
+/* One compilation unit whose command line was recorded. */
+struct unit {
+	const char	*name;		/* DW_AT_name (in the mapped file), or
+					   NULL for a .GCC.command.line entry */
+	uint64_t	on, off;	/* catalog features (bit = index) its
+					   line turns on, or off, last */
+	uint64_t	shown;		/* those its line can show at all */
 };
 
 /* What the recorded compiler command lines (DWARF producers) say. */
 struct cmdline_stat {
-	unsigned	lines;		/* recorded command lines seen */
-	unsigned	on[CAT_MAX_FEATURES];	/* ... that turn on the catalog
-					   feature of that index */
+	struct unit	*units;		/* recorded units (facts_free) */
+	size_t		nunits, cap;
 	unsigned	unrecorded;	/* compilation units without switches */
 	unsigned	startfiles;	/* toolchain start files (ignored) */
+	int		truncated;	/* out of memory: units left out */
 };
 
 struct facts {
@@ -93,6 +106,14 @@ enum expect_use {
 };
 
 /*
+ * A check with a proof of its own (an import, a header, a note) for a
+ * catalog feature yields to the recorded compilation units: its yes becomes
+ * partial when a unit lacks the feature's flag (UNITS_LACK) or turns it off
+ * (UNITS_UNDO: where the compiler's default cannot be seen, as for PIE).
+ */
+enum unit_rule { UNITS_NONE, UNITS_LACK, UNITS_UNDO };
+
+/*
  * A table column may be shared by an ELF and a PE check of the same
  * meaning (PIE: pie / dynamicbase); a row shows the one of its format.
  */
@@ -107,6 +128,7 @@ struct check {
 					   proof of its own (checks.c) */
 	const char	*desc;
 	int		feature;	/* catalog index, -1 if none */
+	enum unit_rule	units;		/* how recorded units bear on fn's yes */
 };
 
 /* Built by audit_init(): the checks of checks.c, then the catalog's others. */
@@ -120,6 +142,8 @@ void	audit_init(void);
 int	audit_facts(struct elf *e, struct facts *f);
 /* The same for a loaded PE image; -1 with p->err. */
 int	audit_pe_facts(struct pe *p, struct facts *f);
+/* Free what the facts hold (after every judgement of them). */
+void	audit_facts_free(struct facts *f);
 /* Verdict of check i for f (V_FORMAT when it does not apply to f's format). */
 void	audit_judge(size_t i, const struct facts *f, struct result *r);
 /* Index of a check by name, or -1. */

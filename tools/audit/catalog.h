@@ -16,13 +16,20 @@ struct cat_feature {
 	const char	*summary;
 	const char	*flag;		/* the first compiler flag of its best
 					   value (what a recorded command line
-					   shows), NULL when it has none */
+					   shows), else its last preprocessor
+					   flag, NULL when it has neither */
 	const char	*proof;		/* the proof of its best value: sym:...,
 					   elf:..., pe:..., asm, reject */
 	const char	*audit;		/* NULL: no audit row; "": a binary
 					   proves it on every target; else on
 					   targets with this trait only */
+	unsigned	where;		/* where the flags of its best value go */
 };
+
+/* cat_feature.where */
+#define CAT_CPP	1	/* the preprocessor (cpp:) */
+#define CAT_CC	2	/* the compiler (cc:, cc+ld:, exe-cc:) */
+#define CAT_LD	4	/* the linker (ld:, cc+ld:, exe-ld:) */
 
 /*
  * A builder pattern of the catalog: a flag that decides the feature, on or

@@ -23,6 +23,7 @@ setr(struct result *r, enum verdict v, const char *fmt, ...)
 	va_list ap;
 
 	r->v = v;
+	r->uncovered = 0;
 	va_start(ap, fmt);
 	vsnprintf(r->why, sizeof(r->why), fmt, ap);
 	va_end(ap);
@@ -40,6 +41,8 @@ audit_vname(enum verdict v)
 		return "n/a";
 	case V_FORMAT:
 		return "other-format";
+	case V_PARTIAL:
+		return "partial";
 	default:
 		return "unknown";
 	}
@@ -81,28 +84,91 @@ cmdreason(const struct facts *f, char *buf, size_t sz)
 	    "units without recorded switches" : "");
 }
 
+/* What the recorded units say of catalog feature c. */
+struct unitcount {
+	unsigned	shown;		/* units whose line can show c */
+	unsigned	lack, undo;	/* ... without c, with c turned off */
+	char		names[120];	/* the first units that lack it */
+};
+
+static void
+count_units(const struct facts *f, size_t c, struct unitcount *uc)
+{
+	const struct unit *u;
+	uint64_t bit = (uint64_t)1 << c;
+	size_t len;
+
+	memset(uc, 0, sizeof(*uc));
+	for (u = f->cmd.units; u < f->cmd.units + f->cmd.nunits; u++) {
+		if (!(u->shown & bit))
+			continue;
+		uc->shown++;
+		if (u->on & bit)
+			continue;
+		uc->lack++;
+		uc->undo += (u->off & bit) != 0;
+		len = strlen(uc->names);
+		if (len + 8 < sizeof(uc->names))
+			snprintf(uc->names + len, sizeof(uc->names) - len,
+			    "%s%s", len ? ", " : "", u->name != NULL ? u->name :
+			    ".GCC.command.line entry");
+	}
+}
+
 /* Verdict on catalog feature c from the recorded command lines only. */
 static void
 fromcmd(const struct facts *f, size_t c, const char *flag,
     struct result *r)
 {
-	unsigned n = f->cmd.lines, on = f->cmd.on[c];
+	struct unitcount uc;
 	char why[200];
 
-	if (n == 0) {
+	count_units(f, c, &uc);
+	if (uc.shown == 0 && f->cmd.nunits > 0)
+		setr(r, V_UNKNOWN, "%s: no recorded command line shows it "
+		    "(GCC records no preprocessor options)", flag);
+	else if (uc.shown == 0) {
 		cmdreason(f, why, sizeof(why));
 		setr(r, V_UNKNOWN, "%s", why);
-	} else if (on < n)
-		setr(r, V_NO, "%s missing or overridden on %u of %u recorded "
-		    "command lines", flag, n - on, n);
-	else if (f->cmd.unrecorded > 0 || f->debug_unreadable)
-		setr(r, V_UNKNOWN, "%s on all %u recorded command lines, but "
-		    "%u compilation units recorded no switches%s", flag, n,
-		    f->cmd.unrecorded, f->debug_unreadable ? " (debug info "
-		    "unreadable)" : "");
-	else
-		setr(r, V_YES, "%s on %u of %u recorded command lines", flag,
-		    on, n);
+	} else if (uc.lack == uc.shown)
+		setr(r, V_NO, "%s missing or overridden in all %u recorded "
+		    "units (%s)", flag, uc.shown, uc.names);
+	else if (uc.lack > 0)
+		setr(r, V_PARTIAL, "%s missing or overridden in %u of %u "
+		    "recorded units: %s", flag, uc.lack, uc.shown, uc.names);
+	else if (f->debug_unreadable || f->cmd.truncated)
+		setr(r, V_UNKNOWN, "%s in all %u recorded units, but the debug "
+		    "info could not be read whole", flag, uc.shown);
+	else {
+		why[0] = '\0';
+		if (f->cmd.unrecorded)
+			snprintf(why, sizeof(why), "; %u units without recorded "
+			    "switches not seen", f->cmd.unrecorded);
+		setr(r, V_YES, "%s in all %u recorded units%s", flag, uc.shown,
+		    why);
+		r->uncovered = f->cmd.unrecorded;
+	}
+}
+
+/* enum unit_rule (audit.h): the proof in the binary may come from other units. */
+static void
+by_units(const struct facts *f, int c, enum unit_rule rule,
+    struct result *r)
+{
+	struct unitcount uc;
+	unsigned bad;
+	char why[2 * sizeof(r->why)];	/* cut by setr */
+
+	if (c < 0 || rule == UNITS_NONE || r->v != V_YES)
+		return;
+	count_units(f, (size_t)c, &uc);
+	bad = rule == UNITS_UNDO ? uc.undo : uc.lack;
+	if (bad == 0)
+		return;
+	snprintf(why, sizeof(why), "%s, but %s %s in %u of %u recorded "
+	    "units: %s", r->why, cat_features[c].flag, rule == UNITS_UNDO ?
+	    "turned off" : "missing or overridden", bad, uc.shown, uc.names);
+	setr(r, V_PARTIAL, "%s", why);
 }
 
 static void
@@ -237,13 +303,12 @@ ck_ssp(const struct facts *f, struct result *r)
 		    "imports", f->ssp_sym);
 		return;
 	}
-	if (f->cmd.lines > 0) {
+	if (f->cmd.nunits > 0) {
 		fromcmd(f, (size_t)cat_find("stack-protector"),
 		    "-fstack-protector*", r);
 		if (r->v == V_YES)
-			setr(r, V_YES, "-fstack-protector* on all %u recorded "
-			    "command lines (no function needed a canary)",
-			    f->cmd.lines);
+			strncat(r->why, "; no function needed a canary",
+			    sizeof(r->why) - strlen(r->why) - 1);
 		if (r->v != V_UNKNOWN)
 			return;
 	}
@@ -432,38 +497,38 @@ ck_cfg(const struct facts *f, struct result *r)
  */
 static const struct check code_checks[] = {
 	{ "pie", "PIE", EX_PROVE, ELF, ck_pie,
-	    "position-independent executable", -1 },
+	    "position-independent executable", -1, UNITS_UNDO },
 	{ "relro", "RELRO", EX_PROVE, ELF, ck_relro, "PT_GNU_RELRO segment",
-	    -1 },
+	    -1, UNITS_NONE },
 	{ "bind-now", "NOW", EX_PROVE, ELF, ck_now,
-	    "immediate binding (full RELRO)", -1 },
+	    "immediate binding (full RELRO)", -1, UNITS_NONE },
 	{ "noexecstack", "NX", EX_PROVE, ELF, ck_nx, "non-executable stack",
-	    -1 },
+	    -1, UNITS_NONE },
 	{ "rwx-segment", "RWX", EX_FACT, ANY, ck_rwx,
 	    "a writable and executable PT_LOAD or PE section (fact, yes is "
-	    "bad)", -1 },
+	    "bad)", -1, UNITS_NONE },
 	{ "textrel", "TEXTREL", EX_FACT, ELF, ck_textrel,
-	    "text relocations (fact, yes is bad)", -1 },
+	    "text relocations (fact, yes is bad)", -1, UNITS_NONE },
 	{ "stack-protector", "CANARY", EX_PROVE, ANY, ck_ssp, "stack canary",
-	    -1 },
+	    -1, UNITS_LACK },
 	{ "fortify-source", "FORTIFY", EX_PROVE, ANY, ck_fortify,
-	    "_FORTIFY_SOURCE (level 2 or 3) checked libc calls", -1 },
-	{ "stack-clash-protection", "CLASH", EX_PROVE, ANY, NULL, NULL, -1 },
+	    "_FORTIFY_SOURCE (level 2 or 3) checked libc calls", -1, UNITS_LACK },
+	{ "stack-clash-protection", "CLASH", EX_PROVE, ANY, NULL, NULL, -1, UNITS_NONE },
 	{ "cf-protection", "CET", EX_PROVE, ANY, ck_cet,
-	    "x86 IBT and SHSTK property note; PE: CET_COMPAT", -1 },
+	    "x86 IBT and SHSTK property note; PE: CET_COMPAT", -1, UNITS_LACK },
 	{ "branch-protection", "BTI", EX_PROVE, ANY, ck_bti,
-	    "AArch64 BTI and PAC property note", -1 },
-	{ "auto-var-init", "INIT", EX_PROVE, ANY, NULL, NULL, -1 },
+	    "AArch64 BTI and PAC property note", -1, UNITS_LACK },
+	{ "auto-var-init", "INIT", EX_PROVE, ANY, NULL, NULL, -1, UNITS_NONE },
 	{ "dynamicbase", "PIE", EX_PROVE, PE, ck_dynbase,
-	    "PE: DYNAMIC_BASE with base relocations (ASLR)", -1 },
+	    "PE: DYNAMIC_BASE with base relocations (ASLR)", -1, UNITS_NONE },
 	{ "high-entropy-va", "HEVA", EX_PROVE, PE, ck_heva,
-	    "PE32+: HIGH_ENTROPY_VA and dynamicbase (64-bit ASLR)", -1 },
+	    "PE32+: HIGH_ENTROPY_VA and dynamicbase (64-bit ASLR)", -1, UNITS_NONE },
 	{ "nxcompat", "NX", EX_PROVE, PE, ck_nxcompat,
-	    "PE: NX_COMPAT (DEP)", -1 },
+	    "PE: NX_COMPAT (DEP)", -1, UNITS_NONE },
 	{ "guard-cf", "CFG", EX_FACT, PE, ck_cfg,
-	    "PE: Control Flow Guard, GUARD_CF and CF_INSTRUMENTED (fact)", -1 },
+	    "PE: Control Flow Guard, GUARD_CF and CF_INSTRUMENTED (fact)", -1, UNITS_NONE },
 	{ "gs-cookie", NULL, EX_FACT, PE, ck_gs,
-	    "PE: load configuration SecurityCookie, /GS (fact)", -1 },
+	    "PE: load configuration SecurityCookie, /GS (fact)", -1, UNITS_NONE },
 };
 
 #define NCHECKS	(NELEM(code_checks) + CAT_MAX_FEATURES)
@@ -519,7 +584,7 @@ audit_init(void)
 	for (audit_nchecks = n, i = 0; i < cat_nfeatures; i++)
 		if (audit_find(cat_features[i].name) < 0) {
 			table[n] = (struct check){ cat_features[i].name, NULL,
-			    EX_PROVE, ANY, NULL, NULL, -1 };
+			    EX_PROVE, ANY, NULL, NULL, -1, UNITS_NONE };
 			from_catalog(&table[n], i);
 			audit_nchecks = ++n;
 		}
@@ -542,9 +607,10 @@ audit_judge(size_t i, const struct facts *f, struct result *r)
 	size_t j;
 
 	if (c->formats & f->format) {
-		if (c->fn != NULL)
+		if (c->fn != NULL) {
 			c->fn(f, r);
-		else if (c->expect == EX_NEVER)
+			by_units(f, c->feature, c->units, r);
+		} else if (c->expect == EX_NEVER)
 			setr(r, V_UNKNOWN, "%s", strcmp(cat_features[c->feature].
 			    proof, "reject") == 0 ? "compile-time warning: not "
 			    "visible in a binary" : "no proof from a binary");

@@ -272,26 +272,48 @@ note_facts(struct elf *e, struct facts *f)
 	return 0;
 }
 
+/* The next blank-separated word of [*s, end), or NULL. */
+static const char *
+next_word(const char **s, const char *end, size_t *len)
+{
+	const char *t;
+
+	while (*s < end && (**s == ' ' || **s == '\t' || **s == '\n'))
+		(*s)++;
+	for (t = *s; *s < end && **s != ' ' && **s != '\t' && **s != '\n';)
+		(*s)++;
+	*len = (size_t)(*s - t);
+	return *len > 0 ? t : NULL;
+}
+
 /*
- * The catalog features that one recorded command line (blank-separated)
- * turns on, by the builder patterns of the catalog: for each word the first
+ * What one recorded command line (blank-separated) says of the catalog
+ * features, by the builder patterns of the catalog: for each word the first
  * pattern that matches gives its sense, and the last such word counts.
+ * clang records "-D NAME" as two words: they are read as one.  GCC records
+ * no preprocessor options (its lines start "GNU "): a feature whose flags
+ * are all for the preprocessor is not shown there.
  */
-static uint64_t
-cmdmask(const char *s, size_t len)
+static void
+read_cmdline(const char *s, size_t len, struct unit *u)
 {
 	signed char val[CAT_MAX_FEATURES] = { 0 };
 	const char *t, *end = s + len;
+	char joined[256];
 	size_t tl, i;
-	uint64_t mask = 0;
+	int full = len < 4 || strncmp(s, "GNU ", 4) != 0;
 
-	while (s < end) {
-		while (s < end && (*s == ' ' || *s == '\t' || *s == '\n'))
-			s++;
-		for (t = s; s < end && *s != ' ' && *s != '\t' && *s != '\n';)
-			s++;
-		if ((tl = (size_t)(s - t)) == 0)
-			continue;
+	while ((t = next_word(&s, end, &tl)) != NULL) {
+		if (tl == 2 && (t[1] == 'D' || t[1] == 'U') && t[0] == '-') {
+			const char *arg = next_word(&s, end, &tl);
+
+			if (arg == NULL || tl + 2 >= sizeof(joined))
+				continue;
+			memcpy(joined, t, 2);
+			memcpy(joined + 2, arg, tl);
+			t = joined;
+			tl += 2;
+		}
 		for (i = 0; i < cat_nswitches; i++)
 			if (cat_match(cat_switches[i].pattern, t, tl)) {
 				val[cat_switches[i].feature] =
@@ -299,20 +321,40 @@ cmdmask(const char *s, size_t len)
 				break;
 			}
 	}
-	for (i = 0; i < cat_nfeatures; i++)
-		if (val[i] == 1)
-			mask |= (uint64_t)1 << i;
-	return mask;
+	u->on = u->off = u->shown = 0;
+	for (i = 0; i < cat_nfeatures; i++) {
+		if (val[i] != 0)
+			*(val[i] == 1 ? &u->on : &u->off) |= (uint64_t)1 << i;
+		if ((cat_features[i].where & CAT_CC) ||
+		    (full && (cat_features[i].where & CAT_CPP)))
+			u->shown |= (uint64_t)1 << i;
+	}
 }
 
 static void
-cmdcount(struct facts *f, uint64_t mask)
+add_unit(struct facts *f, const struct unit *u)
 {
-	size_t i;
+	struct cmdline_stat *c = &f->cmd;
+	struct unit *nu;
 
-	f->cmd.lines++;
-	for (i = 0; i < cat_nfeatures; i++)
-		f->cmd.on[i] += (mask >> i) & 1;
+	if (c->nunits == c->cap) {
+		if ((nu = realloc(c->units, (c->cap ? 2 * c->cap : 16) *
+		    sizeof(*nu))) == NULL) {
+			c->truncated = 1;
+			return;
+		}
+		c->units = nu;
+		c->cap = c->cap ? 2 * c->cap : 16;
+	}
+	c->units[c->nunits++] = *u;
+}
+
+void
+audit_facts_free(struct facts *f)
+{
+	free(f->cmd.units);
+	f->cmd.units = NULL;
+	f->cmd.nunits = f->cmd.cap = 0;
 }
 
 /*
@@ -362,7 +404,7 @@ enum { P_ASM, P_UNRECORDED, P_RECORDED };
 
 struct pmemo {
 	unsigned	kind;
-	uint64_t	mask;
+	struct unit	facts;		/* of a recorded producer */
 };
 
 struct unitctx {
@@ -404,7 +446,7 @@ onunit(const char *producer, const char *name, void *arg)
 				m->kind = P_UNRECORDED;
 			else {
 				m->kind = P_RECORDED;
-				m->mask = cmdmask(producer, len);
+				read_cmdline(producer, len, &m->facts);
 			}
 		}
 	}
@@ -414,33 +456,67 @@ onunit(const char *producer, const char *name, void *arg)
 		f->cmd.startfiles++;
 	else if (m->kind == P_UNRECORDED)
 		f->cmd.unrecorded++;
-	else
-		cmdcount(f, m->mask);
+	else {
+		one = *m;
+		one.facts.name = name;
+		add_unit(f, &one.facts);
+	}
 	return 0;
 }
 
-/* Scan .GCC.command.line and the DW_AT_producer of every DWARF unit. */
+/* The entries of .GCC.command.line (GCC >= 12 and clang: one a compilation). */
 static void
-cmdlines(struct elf *e, struct facts *f)
+gcc_command_line(struct elf *e, struct facts *f)
 {
 	const struct elf_shdr *s;
 	const unsigned char *p;
-	const char *str, *nul, *nm;
-	struct unitctx u;
+	const char *str, *nul;
+	struct unit u;
 	uint64_t pos;
-	size_t i, n;
+	size_t n;
 
-	if ((s = elf_section(e, ".GCC.command.line")) != NULL &&
-	    s->type != SHT_NOBITS_ && (p = elf_ptr(e, s->offset, s->size))) {
-		/* GCC >= 12 and clang: one string per compilation. */
-		for (pos = 0; pos < s->size; pos += n + 1) {
-			str = (const char *)p + pos;
-			nul = memchr(str, '\0', (size_t)(s->size - pos));
-			n = nul ? (size_t)(nul - str) : (size_t)(s->size - pos);
-			if (n > 0)
-				cmdcount(f, cmdmask(str, n));
+	if ((s = elf_section(e, ".GCC.command.line")) == NULL ||
+	    s->type == SHT_NOBITS_ || (p = elf_ptr(e, s->offset, s->size)) == NULL)
+		return;
+	for (pos = 0; pos < s->size; pos += n + 1) {
+		str = (const char *)p + pos;
+		nul = memchr(str, '\0', (size_t)(s->size - pos));
+		n = nul ? (size_t)(nul - str) : (size_t)(s->size - pos);
+		if (n > 0) {
+			read_cmdline(str, n, &u);
+			u.name = NULL;
+			add_unit(f, &u);
 		}
 	}
+}
+
+/* The DW_AT_producer of every DWARF unit. */
+static void
+dwarf_producers(struct elf *e, struct facts *f)
+{
+	struct unitctx u;
+
+	memset(&u, 0, sizeof(u));
+	u.f = f;
+	u.seen.size = sizeof(struct pmemo);
+	/* Disjoint producer strings fit in the file. */
+	u.budget = 2 * (uint64_t)e->size + (1 << 20);
+	if (dwarf_units(e, onunit, &u) == -1 || u.over)
+		f->debug_unreadable = 1;
+	memo_free(&u.seen);
+}
+
+/*
+ * The recorded command lines: the DWARF units, which name their source
+ * file, else the entries of .GCC.command.line (the same compilations
+ * again, or those of a stripped file).
+ */
+static void
+cmdlines(struct elf *e, struct facts *f)
+{
+	const char *nm;
+	size_t i;
+
 	for (i = 1; i < e->shnum; i++)
 		if ((nm = elf_secname(e, &e->sh[i])) != NULL &&
 		    (strncmp(nm, ".zdebug_", 8) == 0 ||
@@ -451,18 +527,12 @@ cmdlines(struct elf *e, struct facts *f)
 	 * In a relocatable object the string offsets of .debug_info are
 	 * still relocations (RELA addends), so its DWARF is not read.
 	 */
-	if (e->type == ET_REL_) {
+	if (e->type == ET_REL_)
 		f->debug_rel = elf_section(e, ".debug_info") != NULL;
-	} else if (!f->debug_compressed) {
-		memset(&u, 0, sizeof(u));
-		u.f = f;
-		u.seen.size = sizeof(struct pmemo);
-		/* Disjoint producer strings fit in the file. */
-		u.budget = 2 * (uint64_t)e->size + (1 << 20);
-		if (dwarf_units(e, onunit, &u) == -1 || u.over)
-			f->debug_unreadable = 1;
-		memo_free(&u.seen);
-	}
+	else if (!f->debug_compressed)
+		dwarf_producers(e, f);
+	if (f->cmd.nunits == 0)
+		gcc_command_line(e, f);
 }
 
 static const char *

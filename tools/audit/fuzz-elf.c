@@ -40,6 +40,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(copy, data, size);
 	memset(&e, 0, sizeof(e));
 	memset(&p, 0, sizeof(p));
+	memset(&f, 0, sizeof(f));
 	if (size >= 2 && copy[0] == 'M' && copy[1] == 'Z')
 		ok = pe_load(&p, copy, size) == 0 && audit_pe_facts(&p, &f) == 0;
 	else
@@ -47,6 +48,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ok)
 		for (i = 0; i < audit_nchecks; i++)
 			audit_judge(i, &f, &r);
+	audit_facts_free(&f);
 	elf_close(&e);		/* neither frees copy: not owned */
 	pe_close(&p);
 	free(copy);

@@ -269,7 +269,8 @@ pvis(FILE *fp, const char *fmt, const char *s)
 static const char *
 short_name(enum verdict v)
 {
-	return v == V_UNKNOWN ? "?" : v == V_FORMAT ? "-" : audit_vname(v);
+	return v == V_UNKNOWN ? "?" : v == V_FORMAT ? "-" :
+	    v == V_PARTIAL ? "part" : audit_vname(v);
 }
 
 static int
@@ -499,6 +500,7 @@ load(const char *path)
 static void
 unload(void)
 {
+	audit_facts_free(&facts);
 	elf_close(&elf);
 	pe_close(&pe);
 	map_close(&mf);
