@@ -131,11 +131,11 @@ fromcmd(const struct facts *f, size_t c, const char *flag,
 		cmdreason(f, why, sizeof(why));
 		setr(r, V_UNKNOWN, "%s", why);
 	} else if (uc.lack == uc.shown)
-		setr(r, V_NO, "%s missing or overridden in all %u recorded "
-		    "units (%s)", flag, uc.shown, uc.names);
+		setr(r, V_NO, "all %u recorded units lack %s: %s", uc.shown,
+		    flag, uc.names);
 	else if (uc.lack > 0)
-		setr(r, V_PARTIAL, "%s missing or overridden in %u of %u "
-		    "recorded units: %s", flag, uc.lack, uc.shown, uc.names);
+		setr(r, V_PARTIAL, "%u of %u recorded units lack %s: %s",
+		    uc.lack, uc.shown, flag, uc.names);
 	else if (f->debug_unreadable || f->cmd.truncated)
 		setr(r, V_UNKNOWN, "%s in all %u recorded units, but the debug "
 		    "info could not be read whole", flag, uc.shown);
@@ -165,9 +165,10 @@ by_units(const struct facts *f, int c, enum unit_rule rule,
 	bad = rule == UNITS_UNDO ? uc.undo : uc.lack;
 	if (bad == 0)
 		return;
-	snprintf(why, sizeof(why), "%s, but %s %s in %u of %u recorded "
-	    "units: %s", r->why, cat_features[c].flag, rule == UNITS_UNDO ?
-	    "turned off" : "missing or overridden", bad, uc.shown, uc.names);
+	snprintf(why, sizeof(why), "%s, but %u of %u recorded units %s %s "
+	    "(%s): %s", r->why, bad, uc.shown, rule == UNITS_UNDO ?
+	    "turn off" : "lack", cat_features[c].name, cat_features[c].flag,
+	    uc.names);
 	setr(r, V_PARTIAL, "%s", why);
 }
 
