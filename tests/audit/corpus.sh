@@ -10,7 +10,10 @@
 #    unless a recorded command line lacks -fstack-protector ("no").
 #  - FORTIFY "no" needs an unfortified printf-family import (always
 #    fortified at _FORTIFY_SOURCE>=2 and -O1+); static: __*_chk in .symtab.
-#  - CLASH/INIT come only from .GCC.command.line or DWARF producers.
+#  - CLASH/INIT come only from .GCC.command.line or DWARF producers, unit
+#    by unit: "part" when one recorded unit lacks the flag (mixed-gcc);
+#    units that record no switches (clang without -grecord-command-line)
+#    are reported, not judged (mixed-clang: yes).
 #  - Debian 12 crt files carry no IBT/SHSTK or BTI/PAC notes, so only
 #    -z ibt -z shstk (x86) and unlinked objects (aarch64) are marked.
 # The ELF-level columns are additionally cross-checked against readelf.
@@ -72,8 +75,8 @@ clang-lld-now             pie        yes yes yes yes no  no  ?   no  ?   no  n/a
 clang-static              static     no  yes n/a yes no  no  ?   yes ?   no  n/a ?   -
 clang-lib.so              shared     n/a yes yes yes no  no  yes yes ?   no  n/a ?   -
 clang-nopie               exec       no  yes no  yes no  no  ?   no  ?   no  n/a ?   -
-gcc-clash-g-mixed         pie        yes yes no  yes no  no  no  no  no  no  n/a no  -
-gcc-clash-g-clang         pie        yes yes no  yes no  no  no  no  ?   no  n/a no  -
+gcc-clash-g-mixed         pie        yes yes no  yes no  no  no  no  part no n/a no  -
+gcc-clash-g-clang         pie        yes yes no  yes no  no  no  no  yes no  n/a no  -
 musl-clash-g              pie        yes yes no  yes no  no  yes no  yes no  n/a no  -
 gcc-clash-dwarf2          pie        yes yes no  yes no  no  no  no  yes no  n/a no  -
 gcc-clash-dwarf64         pie        yes yes no  yes no  no  no  no  yes no  n/a no  -

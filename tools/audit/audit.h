@@ -44,6 +44,7 @@ struct unit {
 	uint64_t	on, off;	/* catalog features (bit = index) its
 					   line turns on, or off, last */
 	uint64_t	shown;		/* those its line can show at all */
+	int64_t		code;		/* bytes of code, -1 if unknown */
 };
 
 /* What the recorded compiler command lines (DWARF producers) say. */
@@ -51,8 +52,12 @@ struct cmdline_stat {
 	struct unit	*units;		/* recorded units (facts_free) */
 	size_t		nunits, cap;
 	unsigned	unrecorded;	/* compilation units without switches */
+	unsigned	asm_units;	/* assembler units: no compiler flags */
 	unsigned	startfiles;	/* toolchain start files (ignored) */
 	int		truncated;	/* out of memory: units left out */
+	uint64_t	code_total;	/* bytes of the executable sections */
+	uint64_t	code_recorded;	/* ... that recorded units cover */
+	unsigned	code_unknown;	/* recorded units of unknown extent */
 };
 
 struct facts {
@@ -142,6 +147,8 @@ void	audit_init(void);
 int	audit_facts(struct elf *e, struct facts *f);
 /* The same for a loaded PE image; -1 with p->err. */
 int	audit_pe_facts(struct pe *p, struct facts *f);
+/* "; what the recorded units do not cover" (or "") into buf. */
+void	audit_coverage(const struct facts *f, char *buf, size_t sz);
 /* Free what the facts hold (after every judgement of them). */
 void	audit_facts_free(struct facts *f);
 /* Verdict of check i for f (V_FORMAT when it does not apply to f's format). */
@@ -149,13 +156,23 @@ void	audit_judge(size_t i, const struct facts *f, struct result *r);
 /* Index of a check by name, or -1. */
 int	audit_find(const char *name);
 const char *audit_vname(enum verdict v);
+/* What dwarf_units() tells of one compilation unit. */
+struct dwarf_unit {
+	const char	*producer, *name;	/* DW_AT_producer, DW_AT_name
+						   (either may be NULL) */
+	int64_t		code;		/* bytes of code it covers
+					   (DW_AT_low_pc/high_pc or
+					   DW_AT_ranges), -1 if unknown */
+};
+
 /*
- * Call fn(producer, name, arg) for the unit DIE of every DWARF compilation
- * unit (either string may be NULL); a non-zero return stops the walk.
- * Each abbreviation table is parsed once, so the walk is linear in the
- * size of the debug sections.  -1 if .debug_info is unreadable.
+ * Call fn(unit, arg) for the unit DIE of every DWARF compilation unit that
+ * has a producer; a non-zero return stops the walk.  Each abbreviation
+ * table is parsed once, and range lists are read within a budget of the
+ * size of their sections, so the walk is linear in the size of the debug
+ * sections.  -1 if .debug_info is unreadable.
  */
-int	dwarf_units(const struct elf *e, int (*fn)(const char *, const char *,
+int	dwarf_units(const struct elf *e, int (*fn)(const struct dwarf_unit *,
 	    void *), void *arg);
 
 #endif

@@ -84,6 +84,31 @@ cmdreason(const struct facts *f, char *buf, size_t sz)
 	    "units without recorded switches" : "");
 }
 
+/*
+ * "; what the recorded units do not cover", or "": units without recorded
+ * switches, assembler units, and the share of the executable code that the
+ * recorded units span (the rest: start files, objects without DWARF).
+ */
+void
+audit_coverage(const struct facts *f, char *buf, size_t sz)
+{
+	const struct cmdline_stat *c = &f->cmd;
+	size_t n;
+
+	buf[0] = '\0';
+	if (c->unrecorded)
+		snprintf(buf, sz, "; %u units without recorded switches",
+		    c->unrecorded);
+	if (c->asm_units && (n = strlen(buf)) < sz)
+		snprintf(buf + n, sz - n, "; %u assembler units", c->asm_units);
+	if (c->code_total > 0 && c->code_unknown == 0 &&
+	    (n = strlen(buf)) < sz)
+		snprintf(buf + n, sz - n, "; the recorded units span %llu%% of "
+		    "the executable code", (unsigned long long)(c->code_recorded
+		    >= c->code_total ? 100 : c->code_recorded * 100 /
+		    c->code_total));
+}
+
 /* What the recorded units say of catalog feature c. */
 struct unitcount {
 	unsigned	shown;		/* units whose line can show c */
@@ -140,13 +165,10 @@ fromcmd(const struct facts *f, size_t c, const char *flag,
 		setr(r, V_UNKNOWN, "%s in all %u recorded units, but the debug "
 		    "info could not be read whole", flag, uc.shown);
 	else {
-		why[0] = '\0';
-		if (f->cmd.unrecorded)
-			snprintf(why, sizeof(why), "; %u units without recorded "
-			    "switches not seen", f->cmd.unrecorded);
+		audit_coverage(f, why, sizeof(why));
 		setr(r, V_YES, "%s in all %u recorded units%s", flag, uc.shown,
 		    why);
-		r->uncovered = f->cmd.unrecorded;
+		r->uncovered = f->cmd.unrecorded + f->cmd.asm_units;
 	}
 }
 

@@ -23,9 +23,16 @@
 #include "memo.h"
 
 #define DW_AT_name		0x03
+#define DW_AT_low_pc		0x11
+#define DW_AT_high_pc		0x12
 #define DW_AT_producer		0x25
+#define DW_AT_ranges		0x55
 #define DW_AT_str_offsets_base	0x72
+#define DW_AT_rnglists_base	0x74
 #define DW_UT_compile		1
+#define DW_FORM_addr		0x01
+#define DW_FORM_sec_offset	0x17
+#define DW_FORM_rnglistx	0x23
 
 struct cur {
 	const struct elf	*e;
@@ -255,12 +262,17 @@ form_value(struct cur *c, uint64_t form, unsigned offsz, unsigned addrsz,
 	uint64_t v = 0;
 
 	switch (form) {
-	case 0x01: cur_skip(c, addrsz); break;			/* addr */
+	case 0x01:						/* addr */
+		if (addrsz <= 8)
+			v = cur_uint(c, addrsz);
+		else
+			cur_skip(c, addrsz);
+		break;
 	case 0x03: cur_skip(c, cur_uint(c, 2)); break;		/* block2 */
 	case 0x04: cur_skip(c, cur_uint(c, 4)); break;		/* block4 */
-	case 0x05: case 0x12: cur_skip(c, 2); break;		/* data2 ref2 */
-	case 0x06: case 0x13: case 0x1c: cur_skip(c, 4); break;
-	case 0x07: case 0x14: case 0x20: case 0x24: cur_skip(c, 8); break;
+	case 0x05: case 0x12: v = cur_uint(c, 2); break;	/* data2 ref2 */
+	case 0x06: case 0x13: case 0x1c: v = cur_uint(c, 4); break;
+	case 0x07: case 0x14: case 0x20: case 0x24: v = cur_uint(c, 8); break;
 	case 0x08:						/* string */
 		if (cur_need(c, 1) && memchr(c->p + c->i, '\0',
 		    (size_t)(c->n - c->i)) != NULL) {
@@ -271,10 +283,10 @@ form_value(struct cur *c, uint64_t form, unsigned offsz, unsigned addrsz,
 		break;
 	case 0x09: case 0x18: cur_skip(c, cur_leb(c)); break;	/* block exprloc */
 	case 0x0a: cur_skip(c, cur_uint(c, 1)); break;		/* block1 */
-	case 0x0b: case 0x0c: case 0x11: cur_skip(c, 1); break;
+	case 0x0b: case 0x0c: case 0x11: v = cur_uint(c, 1); break;
 	case 0x0d: case 0x0f: case 0x15: case 0x1b: case 0x22: case 0x23:
 	case 0x1f01:
-		cur_leb(c);
+		v = cur_leb(c);
 		break;
 	case 0x1a: case 0x1f02: v = cur_leb(c); break;		/* strx */
 	case 0x0e: case 0x1f: case 0x17: case 0x1d: case 0x1f20: case 0x1f21:
@@ -296,10 +308,10 @@ form_value(struct cur *c, uint64_t form, unsigned offsz, unsigned addrsz,
 	case 0x26: v = cur_uint(c, 2); break;
 	case 0x27: v = cur_uint(c, 3); break;
 	case 0x28: v = cur_uint(c, 4); break;
-	case 0x29: cur_skip(c, 1); break;			/* addrx1-4 */
-	case 0x2a: cur_skip(c, 2); break;
-	case 0x2b: cur_skip(c, 3); break;
-	case 0x2c: cur_skip(c, 4); break;
+	case 0x29: v = cur_uint(c, 1); break;			/* addrx1-4 */
+	case 0x2a: v = cur_uint(c, 2); break;
+	case 0x2b: v = cur_uint(c, 3); break;
+	case 0x2c: v = cur_uint(c, 4); break;
 	default:
 		c->bad = 1;
 		break;
@@ -343,92 +355,218 @@ resolve(const struct attr *a, const struct cur *info, struct sec str,
 	}
 }
 
+/* The sections a unit's attributes point into. */
+struct dwsecs {
+	struct sec	info, abbrev, str, lstr, stroff, ranges, rnglists;
+};
+
+/* What the DIE of one compilation unit says, as read. */
+struct unitdie {
+	unsigned	offsz, addrsz, version;
+	struct attr	prod, name, sbase, low, high, ranges, rbase;
+};
+
+/* The unit DIE's attributes that matter here; -1 when malformed. */
+static int
+read_unit_die(struct cur *c, struct cur *ab, uint64_t end, struct unitdie *u)
+{
+	uint64_t at, form;
+	struct attr *a;
+
+	for (;;) {
+		at = cur_leb(ab);
+		form = cur_leb(ab);
+		if (ab->bad)
+			return -1;
+		if (at == 0 && form == 0)
+			return 0;
+		if (form == 0x21)
+			cur_leb(ab);
+		a = at == DW_AT_producer ? &u->prod : at == DW_AT_name ?
+		    &u->name : at == DW_AT_str_offsets_base ? &u->sbase :
+		    at == DW_AT_low_pc ? &u->low : at == DW_AT_high_pc ?
+		    &u->high : at == DW_AT_ranges ? &u->ranges :
+		    at == DW_AT_rnglists_base ? &u->rbase : NULL;
+		form_value(c, form, u->offsz, u->addrsz, u->version, 0, a);
+		if (c->bad || c->i > end)
+			return -1;
+	}
+}
+
+/* Bytes of the DWARF 2-4 range list at off (.debug_ranges); -1 if unread. */
+static int64_t
+ranges_v4(const struct dwsecs *d, const struct elf *e, uint64_t off,
+    unsigned addrsz, uint64_t *budget)
+{
+	struct cur c = { e, d->ranges.p, d->ranges.n, off, off > d->ranges.n };
+	uint64_t b, x, max = addrsz == 8 ? UINT64_MAX : 0xffffffffu, sum = 0;
+
+	if (d->ranges.p == NULL || (addrsz != 4 && addrsz != 8))
+		return -1;
+	for (;;) {
+		b = cur_uint(&c, addrsz);
+		x = cur_uint(&c, addrsz);
+		if (c.bad || (*budget -= *budget > 0) == 0)
+			return -1;
+		if (b == 0 && x == 0)
+			return (int64_t)(sum & INT64_MAX);
+		if (b != max && x > b)
+			sum += x - b;
+	}
+}
+
+/* Bytes of the DWARF 5 range list at off (.debug_rnglists); -1 if unread. */
+static int64_t
+ranges_v5(const struct dwsecs *d, const struct elf *e, uint64_t off,
+    unsigned addrsz, uint64_t *budget)
+{
+	struct cur c = { e, d->rnglists.p, d->rnglists.n, off,
+	    off > d->rnglists.n };
+	uint64_t b, x, sum = 0;
+	unsigned kind;
+
+	if (d->rnglists.p == NULL || addrsz > 8)
+		return -1;
+	for (;;) {
+		kind = (unsigned)cur_uint(&c, 1);
+		if (c.bad || (*budget -= *budget > 0) == 0)
+			return -1;
+		switch (kind) {
+		case 0: return (int64_t)(sum & INT64_MAX);	/* end_of_list */
+		case 1: cur_leb(&c); break;		/* base_addressx */
+		case 2: return -1;	/* startx_endx: needs .debug_addr */
+		case 3: cur_leb(&c); sum += cur_leb(&c); break;
+		case 4:					/* offset_pair */
+			b = cur_leb(&c);
+			if ((x = cur_leb(&c)) > b)
+				sum += x - b;
+			break;
+		case 5: cur_skip(&c, addrsz); break;	/* base_address */
+		case 6:					/* start_end */
+			b = cur_uint(&c, addrsz);
+			if ((x = cur_uint(&c, addrsz)) > b)
+				sum += x - b;
+			break;
+		case 7: cur_skip(&c, addrsz); sum += cur_leb(&c); break;
+		default: return -1;
+		}
+	}
+}
+
+/* Bytes of code of the unit (DW_AT_low_pc/high_pc or DW_AT_ranges), or -1. */
+static int64_t
+unit_code(const struct dwsecs *d, const struct elf *e,
+    const struct unitdie *u, uint64_t *budget)
+{
+	struct cur c;
+	uint64_t off;
+
+	if (u->ranges.set && u->version <= 4)
+		return ranges_v4(d, e, u->ranges.val, u->addrsz, budget);
+	if (u->ranges.set && u->ranges.form == DW_FORM_sec_offset)
+		return ranges_v5(d, e, u->ranges.val, u->addrsz, budget);
+	if (u->ranges.set) {		/* rnglistx: an index at rnglists_base */
+		if (u->ranges.form != DW_FORM_rnglistx || !u->rbase.set ||
+		    d->rnglists.p == NULL)
+			return -1;
+		c = (struct cur){ e, d->rnglists.p, d->rnglists.n, 0, 0 };
+		if (u->ranges.val > d->rnglists.n / u->offsz ||
+		    u->rbase.val > d->rnglists.n)
+			return -1;
+		c.i = u->rbase.val + u->ranges.val * u->offsz;
+		off = cur_uint(&c, u->offsz);
+		return c.bad ? -1 : ranges_v5(d, e, u->rbase.val + off,
+		    u->addrsz, budget);
+	}
+	if (!u->high.set)
+		return u->low.set ? 0 : -1;
+	if (u->high.form != DW_FORM_addr)
+		return (int64_t)(u->high.val & INT64_MAX);	/* a length */
+	if (u->low.form == DW_FORM_addr && u->high.val >= u->low.val)
+		return (int64_t)((u->high.val - u->low.val) & INT64_MAX);
+	return -1;
+}
+
+/* The unit header at c (advanced past it); -1 malformed, 1 to skip. */
+static int
+unit_header(struct cur *c, struct unitdie *u, uint64_t *end, uint64_t *aoff)
+{
+	uint64_t len;
+	unsigned ut = DW_UT_compile;
+
+	u->offsz = 4;
+	len = cur_uint(c, 4);
+	if (len == 0xffffffff) {
+		u->offsz = 8;
+		len = cur_uint(c, 8);
+	} else if (len >= 0xfffffff0)
+		return -1;
+	if (c->bad || len > c->n - c->i)
+		return -1;
+	*end = c->i + len;
+	u->version = (unsigned)cur_uint(c, 2);
+	if (u->version >= 5) {
+		ut = (unsigned)cur_uint(c, 1);
+		u->addrsz = (unsigned)cur_uint(c, 1);
+		*aoff = cur_uint(c, u->offsz);
+	} else {
+		*aoff = cur_uint(c, u->offsz);
+		u->addrsz = (unsigned)cur_uint(c, 1);
+	}
+	if (c->bad)
+		return -1;
+	return u->version < 2 || u->version > 5 || ut != DW_UT_compile;
+}
+
 int
-dwarf_units(const struct elf *e, int (*fn)(const char *, const char *,
+dwarf_units(const struct elf *e, int (*fn)(const struct dwarf_unit *,
     void *), void *arg)
 {
-	struct sec info = section(e, ".debug_info");
-	struct sec abbrev = section(e, ".debug_abbrev");
-	struct sec str = section(e, ".debug_str");
-	struct sec lstr = section(e, ".debug_line_str");
-	struct sec stroff = section(e, ".debug_str_offsets");
+	struct dwsecs d;
 	struct abcache ac;
 	struct cur c, ab;
-	uint64_t len, end, aoff, code, at, form, base, spec;
-	unsigned offsz, addrsz, version, ut;
-	struct attr prod, name, sbase;
-	int rc = -1;
+	struct unitdie u;
+	struct dwarf_unit du;
+	uint64_t end, aoff, spec, base, budget;
+	int rc = -1, h;
 
-	if (info.p == NULL)
+	d = (struct dwsecs){ section(e, ".debug_info"),
+	    section(e, ".debug_abbrev"), section(e, ".debug_str"),
+	    section(e, ".debug_line_str"), section(e, ".debug_str_offsets"),
+	    section(e, ".debug_ranges"), section(e, ".debug_rnglists") };
+	if (d.info.p == NULL)
 		return 0;
 	memset(&ac, 0, sizeof(ac));
 	ac.tabs.size = sizeof(struct abtab);
-	ac.budget = 2 * abbrev.n + 4096;
-	c.e = ab.e = e;
-	c.p = info.p;
-	c.n = info.n;
-	c.i = 0;
-	c.bad = 0;
-	ab.p = abbrev.p;
-	ab.n = abbrev.n;
+	ac.budget = 2 * d.abbrev.n + 4096;
+	/* Range entries read, at most: shared lists cannot make it quadratic. */
+	budget = (d.ranges.n + d.rnglists.n) / 2 + 4096;
+	c = (struct cur){ e, d.info.p, d.info.n, 0, 0 };
+	ab = (struct cur){ e, d.abbrev.p, d.abbrev.n, 0, 0 };
 	while (c.i < c.n) {
-		offsz = 4;
-		len = cur_uint(&c, 4);
-		if (len == 0xffffffff) {
-			offsz = 8;
-			len = cur_uint(&c, 8);
-		} else if (len >= 0xfffffff0)
+		memset(&u, 0, sizeof(u));
+		if ((h = unit_header(&c, &u, &end, &aoff)) == -1)
 			goto out;
-		if (c.bad || len > c.n - c.i)
-			goto out;
-		end = c.i + len;
-		version = (unsigned)cur_uint(&c, 2);
-		ut = DW_UT_compile;
-		if (version >= 5) {
-			ut = (unsigned)cur_uint(&c, 1);
-			addrsz = (unsigned)cur_uint(&c, 1);
-			aoff = cur_uint(&c, offsz);
-		} else {
-			aoff = cur_uint(&c, offsz);
-			addrsz = (unsigned)cur_uint(&c, 1);
-		}
-		if (c.bad)
-			goto out;
-		if (version < 2 || version > 5 || ut != DW_UT_compile) {
+		if (h == 1) {
 			c.i = end;	/* type, skeleton or unknown unit */
 			continue;
 		}
-		code = cur_leb(&c);
 		/* The abbreviation of the unit DIE. */
-		if (abbrev.p == NULL || aoff > abbrev.n ||
-		    abfind(&ac, &ab, aoff, code, &spec) == -1)
+		if (d.abbrev.p == NULL || aoff > d.abbrev.n ||
+		    abfind(&ac, &ab, aoff, cur_leb(&c), &spec) == -1)
 			goto out;
 		ab.i = spec;
 		ab.bad = 0;
-		memset(&prod, 0, sizeof(prod));
-		memset(&name, 0, sizeof(name));
-		memset(&sbase, 0, sizeof(sbase));
-		for (;;) {
-			at = cur_leb(&ab);
-			form = cur_leb(&ab);
-			if (ab.bad)
-				goto out;
-			if (at == 0 && form == 0)
-				break;
-			if (form == 0x21)
-				cur_leb(&ab);
-			form_value(&c, form, offsz, addrsz, version, 0,
-			    at == DW_AT_producer ? &prod : at == DW_AT_name ?
-			    &name : at == DW_AT_str_offsets_base ? &sbase :
-			    NULL);
-			if (c.bad || c.i > end)
-				goto out;
-		}
+		if (read_unit_die(&c, &ab, end, &u) == -1)
+			goto out;
 		/* Default: just past the .debug_str_offsets header. */
-		base = sbase.set ? sbase.val : offsz == 8 ? 16 : 8;
-		if (prod.set && fn(resolve(&prod, &c, str, lstr, stroff, base,
-		    offsz, e), resolve(&name, &c, str, lstr, stroff, base,
-		    offsz, e), arg) != 0)
+		base = u.sbase.set ? u.sbase.val : u.offsz == 8 ? 16 : 8;
+		du.producer = resolve(&u.prod, &c, d.str, d.lstr, d.stroff,
+		    base, u.offsz, e);
+		du.name = resolve(&u.name, &c, d.str, d.lstr, d.stroff, base,
+		    u.offsz, e);
+		du.code = unit_code(&d, e, &u, &budget);
+		if (u.prod.set && fn(&du, arg) != 0)
 			break;
 		c.i = end;
 	}

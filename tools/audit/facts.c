@@ -415,10 +415,11 @@ struct unitctx {
 };
 
 static int
-onunit(const char *producer, const char *name, void *arg)
+onunit(const struct dwarf_unit *du, void *arg)
 {
 	struct unitctx *u = arg;
 	struct facts *f = u->f;
+	const char *producer = du->producer, *name = du->name;
 	struct pmemo *m, one;
 	size_t len;
 	int fresh;
@@ -450,8 +451,10 @@ onunit(const char *producer, const char *name, void *arg)
 			}
 		}
 	}
-	if (m->kind == P_ASM)
+	if (m->kind == P_ASM) {
+		f->cmd.asm_units++;
 		return 0;
+	}
 	if (name != NULL && is_startfile(name))
 		f->cmd.startfiles++;
 	else if (m->kind == P_UNRECORDED)
@@ -459,7 +462,12 @@ onunit(const char *producer, const char *name, void *arg)
 	else {
 		one = *m;
 		one.facts.name = name;
+		one.facts.code = du->code;
 		add_unit(f, &one.facts);
+		if (du->code < 0)
+			f->cmd.code_unknown++;
+		else
+			f->cmd.code_recorded += (uint64_t)du->code;
 	}
 	return 0;
 }
@@ -485,6 +493,7 @@ gcc_command_line(struct elf *e, struct facts *f)
 		if (n > 0) {
 			read_cmdline(str, n, &u);
 			u.name = NULL;
+			u.code = -1;
 			add_unit(f, &u);
 		}
 	}
@@ -517,6 +526,10 @@ cmdlines(struct elf *e, struct facts *f)
 	const char *nm;
 	size_t i;
 
+	for (i = 1; i < e->shnum; i++)
+		if ((e->sh[i].flags & (SHF_ALLOC_ | SHF_EXECINSTR_)) ==
+		    (SHF_ALLOC_ | SHF_EXECINSTR_) && e->sh[i].type != SHT_NOBITS_)
+			f->cmd.code_total += e->sh[i].size;
 	for (i = 1; i < e->shnum; i++)
 		if ((nm = elf_secname(e, &e->sh[i])) != NULL &&
 		    (strncmp(nm, ".zdebug_", 8) == 0 ||

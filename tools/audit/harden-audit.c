@@ -2,7 +2,7 @@
  * harden-audit - report the hardening properties that ELF and PE files
  * really have.
  *
- * usage: harden-audit [-hjlqvV] [-e feature[,feature...]] file ...
+ * usage: harden-audit [-hjlquvV] [-e feature[,feature...]] file ...
  *
  * For every file it prints one line (or a JSON object) with a verdict per
  * property: yes, no, unknown (with the reason) or n/a.  With -e it is a
@@ -37,6 +37,8 @@ struct opts {
 	int		json;
 	int		quiet;
 	int		verbose;
+	int		units;		/* list the recorded units */
+	int		fail_uncovered;	/* a yes must cover every unit */
 	uint64_t	expect;		/* bit i: audit_checks[i] expected */
 };
 
@@ -48,7 +50,7 @@ usage(const char *msg)
 	if (msg != NULL)
 		warnx("%s", msg);
 	fprintf(stderr,
-	    "usage: harden-audit [-hjlqvV] [-e feature[,feature...]] file ...\n"
+	    "usage: harden-audit [-hjlquvV] [-e feature[,feature...]] file ...\n"
 	    "Try 'harden-audit --help' for more information.\n");
 	exit(EXIT_ERR);
 }
@@ -58,18 +60,24 @@ help(void)
 {
 	size_t i;
 
-	printf("usage: harden-audit [-hjlqvV] [-e feature[,feature...]] "
+	printf("usage: harden-audit [-hjlquvV] [-e feature[,feature...]] "
 	    "file ...\n\n"
 	    "Report the hardening properties that ELF and PE files really "
 	    "have.\n\n"
 	    "  -e, --expect LIST  comma-separated features that must be "
 	    "proven (yes or n/a);\n"
-	    "                     exit 1 if one is no, unknown or "
+	    "                     exit 1 if one is no, partial, unknown or "
 	    "other-format\n"
+	    "      --fail-uncovered  with --expect, a yes from recorded "
+	    "command lines fails\n"
+	    "                     too when some units recorded none "
+	    "(assembly, other compilers)\n"
 	    "  -h, --help         print this help and exit\n"
 	    "  -j, --json         print a JSON array instead of a table\n"
 	    "  -l, --list         list the properties and exit\n"
 	    "  -q, --quiet        no table, only problems (on standard error)\n"
+	    "  -u, --units        list the recorded compilation units and "
+	    "their features\n"
 	    "  -v, --verbose      print the reason of every verdict\n"
 	    "  -V, --version      print the version and exit\n\n"
 	    "Features for --expect:\n");
@@ -326,6 +334,52 @@ table_header(void)
 	printf(" %-7s FILE\n", "RPATH");
 }
 
+/* Whether result r satisfies --expect. */
+static int
+proven(const struct result *r, const struct opts *o)
+{
+	return (r->v == V_YES && !(o->fail_uncovered && r->uncovered)) ||
+	    r->v == V_NA;
+}
+
+/* The catalog features in mask, comma-separated, or "-". */
+static void
+print_features(FILE *fp, uint64_t mask)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < cat_nfeatures; i++)
+		if (mask >> i & 1)
+			fprintf(fp, "%s%s", n++ ? "," : "", cat_features[i].name);
+	if (n == 0)
+		fputc('-', fp);
+}
+
+/* --units in the table: what each recorded unit turns on and off. */
+static void
+table_units(const struct facts *f)
+{
+	const struct cmdline_stat *c = &f->cmd;
+	const struct unit *u;
+	char cover[200];
+
+	audit_coverage(f, cover, sizeof(cover));
+	printf("    units: %zu recorded, %u toolchain start files%s\n",
+	    c->nunits, c->startfiles, cover);
+	for (u = c->units; u < c->units + c->nunits; u++) {
+		pvis(stdout, "    unit %s", u->name != NULL ? u->name :
+		    "(.GCC.command.line entry)");
+		printf(": on ");
+		print_features(stdout, u->on);
+		printf("; off ");
+		print_features(stdout, u->off);
+		if (u->code >= 0)
+			printf("; %lld bytes of code", (long long)u->code);
+		putchar('\n');
+	}
+}
+
 static void
 table_row(const char *path, const struct facts *f, const struct result *res,
     const struct opts *o)
@@ -340,6 +394,8 @@ table_row(const char *path, const struct facts *f, const struct result *res,
 	printf(" %-7s ", f->rpath && f->runpath ? "both" : f->rpath ?
 	    "rpath" : f->runpath ? "runpath" : "-");
 	pvis(stdout, "%s\n", path);
+	if (o->units)
+		table_units(f);
 	if (!o->verbose)
 		return;
 	for (i = 0; i < audit_nchecks; i++) {
@@ -400,8 +456,7 @@ json_row(const char *path, const struct facts *f, const struct result *res,
 	if (o->expect != 0) {
 		printf(",\n   \"expect\": {\"missing\": [");
 		for (i = 0; i < audit_nchecks; i++)
-			if ((o->expect >> i & 1) && res[i].v != V_YES &&
-			    res[i].v != V_NA)
+			if ((o->expect >> i & 1) && !proven(&res[i], o))
 				printf("%s\"%s\"", n++ ? ", " : "",
 				    audit_checks[i].name);
 		printf("], \"passed\": %s}", n ? "false" : "true");
@@ -528,10 +583,10 @@ audit(const char *path, const struct opts *o, int first)
 	else if (!o->quiet)
 		table_row(path, &facts, res, o);
 	for (i = 0; i < audit_nchecks; i++)
-		if ((o->expect >> i & 1) && res[i].v != V_YES &&
-		    res[i].v != V_NA) {
+		if ((o->expect >> i & 1) && !proven(&res[i], o)) {
 			fwarn(path, "%s not proven: %s (%s)",
-			    audit_checks[i].name, audit_vname(res[i].v),
+			    audit_checks[i].name, res[i].v == V_YES ?
+			    "uncovered units" : audit_vname(res[i].v),
 			    res[i].why);
 			status = EXIT_MISSING;
 		}
@@ -548,6 +603,8 @@ main(int argc, char *argv[])
 		{ "json",	no_argument,		NULL, 'j' },
 		{ "list",	no_argument,		NULL, 'l' },
 		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "units",	no_argument,		NULL, 'u' },
+		{ "fail-uncovered", no_argument,	NULL, 'U' },
 		{ "verbose",	no_argument,		NULL, 'v' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
@@ -559,7 +616,7 @@ main(int argc, char *argv[])
 	if (audit_nchecks > 64)
 		errx(EXIT_ERR, "internal error: too many checks");
 	memset(&o, 0, sizeof(o));
-	while ((ch = getopt_long(argc, argv, "e:hjlqvV", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "e:hjlquvV", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'e':
 			o.expect = parse_expect(optarg, o.expect);
@@ -577,6 +634,12 @@ main(int argc, char *argv[])
 			return fflush(stdout) == 0 ? EXIT_OK : EXIT_ERR;
 		case 'q':
 			o.quiet = 1;
+			break;
+		case 'u':
+			o.units = 1;
+			break;
+		case 'U':
+			o.fail_uncovered = 1;
 			break;
 		case 'v':
 			o.verbose = 1;
