@@ -121,10 +121,11 @@ count_units(const struct facts *f, size_t c, struct unitcount *uc)
 {
 	const struct unit *u;
 	uint64_t bit = (uint64_t)1 << c;
-	size_t len;
+	size_t i, len;
 
 	memset(uc, 0, sizeof(*uc));
-	for (u = f->cmd.units; u < f->cmd.units + f->cmd.nunits; u++) {
+	for (i = 0; i < f->cmd.nunits; i++) {
+		u = &f->cmd.units[i];
 		if (!(u->shown & bit))
 			continue;
 		uc->shown++;

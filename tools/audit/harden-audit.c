@@ -362,12 +362,14 @@ table_units(const struct facts *f)
 {
 	const struct cmdline_stat *c = &f->cmd;
 	const struct unit *u;
+	size_t i;
 	char cover[200];
 
 	audit_coverage(f, cover, sizeof(cover));
 	printf("    units: %zu recorded, %u toolchain start files%s\n",
 	    c->nunits, c->startfiles, cover);
-	for (u = c->units; u < c->units + c->nunits; u++) {
+	for (i = 0; i < c->nunits; i++) {
+		u = &c->units[i];
 		pvis(stdout, "    unit %s", u->name != NULL ? u->name :
 		    "(.GCC.command.line entry)");
 		printf(": on ");
