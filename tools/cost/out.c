@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/json.h"
 #include "cost.h"
 
 #define BOOTSTRAP	2000
@@ -387,26 +388,6 @@ print_table(struct cost *c, FILE *f)
 }
 
 /* ---- JSON ---- */
-
-static void
-json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch == '\n')
-			fputs("\\n", f);
-		else if (ch == '\t')
-			fputs("\\t", f);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
 
 static void
 json_number(FILE *f, double v)
