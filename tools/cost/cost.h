@@ -189,7 +189,6 @@ struct frontend {
 	enum name_case name_case;	/* of the feature in its option */
 	const char *report_under;	/* NULL: BUILD/harden-report.txt; else
 					 * in BUILD/under/harden...: a wrap */
-	int	configure_summary;	/* the report is configure's output */
 	struct step steps[3];
 };
 

@@ -4,12 +4,12 @@
  *
  * A frontend is data: the files that select it, how its options spell the
  * level and a feature on or off, where its build writes harden-report.txt,
- * and the commands of a build (configure, then build).  CMake writes the
- * report of the driver (catalog/README.md, "The report") at the top of the
- * build directory, the Meson subproject in its own build directory
- * (subprojects/harden*, whatever the wrap's directory), and with --make
- * harden-cost runs harden-flags --report itself; for Autoconf it is read
- * from configure's summary and the HARDEN_* substitutions in the Makefile.
+ * and the commands of a build (configure, then build).  Every frontend
+ * writes the report of the driver (catalog/README.md, "The report") into
+ * the build directory: Autoconf's HARDEN_CHECK and CMake at the top of it,
+ * the Meson subproject in its own build directory (subprojects/harden*,
+ * whatever the wrap's directory), and with --make harden-cost runs
+ * harden-flags --report itself.
  */
 #define _XOPEN_SOURCE	700
 #include <ctype.h>
@@ -53,7 +53,6 @@ const struct frontend frontends[] = {
 		.files = { "configure", "configure.ac" },
 		.needs_file = "configure",
 		.needs_hint = "run autoreconf -fi there first",
-		.configure_summary = 1,
 		.level_option = "--enable-hardening=",
 		.feature_option = { { "--disable-", "" }, { "--enable-", "" } },
 		.name_case = NAME_AS_IS,
@@ -174,68 +173,6 @@ read_report_file(const char *path, struct report *r)
 	return r->nrows > 0 ? 0 : -1;
 }
 
-/* One line of configure's output: its summary table starts after
- * "configure: hardening level", one "  NAME STATE REASON" row a line. */
-static void
-summary_line(char *line, struct report *r, int *in_table)
-{
-	char name[NAME_LEN], state[16];
-	int off = 0;
-
-	trim_newline(line);
-	if (!strncmp(line, "configure: hardening level", 26)) {
-		*in_table = 1;
-		r->nrows = 0;	/* a second table (reconfigure) wins */
-		return;
-	}
-	if (!*in_table)
-		return;
-	if (strncmp(line, "  ", 2) || sscanf(line, " %63s %15s %n", name, state, &off) < 2 ||
-	    r->nrows >= MAX_FEATURES) {
-		*in_table = 0;
-		return;
-	}
-	copy_str(r->rows[r->nrows].name, NAME_LEN, name);
-	copy_str(r->rows[r->nrows].state, 16, state);
-	copy_str(r->rows[r->nrows].reason, 256, strcmp(state, "on") && off ? line + off : "");
-	r->nrows++;
-}
-
-/* Autoconf: configure's summary table in the build log, and the HARDEN_*
- * substitutions in the generated Makefile. */
-static int
-read_autoconf_report(const char *log, const char *dir, struct report *r)
-{
-	static const char *const vars[5] = { "HARDEN_CPPFLAGS = ", "HARDEN_CFLAGS = ",
-	    NULL, "HARDEN_LDFLAGS = ", "HARDEN_EXE_LDFLAGS = " };
-	char line[4096], path[PATH_MAX];
-	FILE *f;
-	int in_table = 0;
-
-	memset(r, 0, sizeof *r);
-	if ((f = fopen(log, "r")) == NULL)
-		return -1;
-	while (fgets(line, sizeof line, f) != NULL)
-		summary_line(line, r, &in_table);
-	fclose(f);
-	fmt(path, sizeof path, "%s/Makefile", dir);
-	if ((f = fopen(path, "r")) != NULL) {
-		while (fgets(line, sizeof line, f) != NULL) {
-			trim_newline(line);
-			if (!strncmp(line, "HARDEN_ENABLED = ", 17))
-				copy_str(r->enabled, sizeof r->enabled, line + 17);
-			for (int i = 0; i < 5; i++)
-				if (vars[i] && !strncmp(line, vars[i], strlen(vars[i])))
-					copy_str(r->flags[i], sizeof r->flags[i], line + strlen(vars[i]));
-		}
-		fclose(f);
-	}
-	for (int i = 0; i < r->nrows; i++)
-		if (!strcmp(r->rows[i].state, "on"))
-			enabled_value(r->enabled, r->rows[i].name, r->rows[i].value, NAME_LEN);
-	return r->nrows > 0 ? 0 : -1;
-}
-
 /* The report in a variant's build directory, where its frontend writes it. */
 static int
 read_variant_report(const struct frontend *fe, const struct variant *v, struct report *r)
@@ -245,8 +182,6 @@ read_variant_report(const struct frontend *fe, const struct variant *v, struct r
 	struct dirent *e;
 	int rc = -1;
 
-	if (fe->configure_summary)
-		return read_autoconf_report(v->log, v->dir, r);
 	if (fe->report_under == NULL) {
 		fmt(path, sizeof path, "%s/harden-report.txt", v->dir);
 		return read_report_file(path, r);
