@@ -1,14 +1,18 @@
 /*
- * catalog.c - the catalog's features (catalog/features.txt: the names,
- * and the needs= of their requirements) and the driver of --make.
+ * catalog.c - the catalog's features and the driver harden-cost uses.
  *
- * The catalog is --catalog, else $HARDEN_CATALOG, else the Meson wrap's
- * SRCDIR/subprojects/harden/catalog/features.txt, else
- * ../catalog/features.txt next to this program.  Without one the first
- * build's report names the features.  The driver is --harden-flags, else
- * harden-flags next to the catalog, else the one in PATH.
+ * The driver is harden-flags: --harden-flags, else the one in the catalog
+ * directory, else the one in PATH.  The catalog directory is --catalog (a
+ * directory, or its features.txt), else $HARDEN_CATALOG, else the Meson
+ * wrap's SRCDIR/subprojects/harden/catalog, else ../catalog next to this
+ * program.  The features (names, and the needs= of their requirements)
+ * are what `harden-flags --list=tsv` prints: no parser of the catalog here.
+ * Without a driver, or when it lists nothing, the first build's report
+ * names the features.
  */
 #define _XOPEN_SOURCE	700
+#include <sys/stat.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,67 +20,57 @@
 
 #include "cost.h"
 
-/* The catalog's features.txt, or NULL. */
-static const char *
+/* The directory of a catalog given as a directory or as its features.txt. */
+static void
+catalog_dir_of(const char *given, char *buf, size_t len)
+{
+	struct stat st;
+	const char *slash = strrchr(given, '/');
+
+	if (stat(given, &st) == 0 && S_ISDIR(st.st_mode))
+		copy_str(buf, len, given);
+	else if (slash == NULL)
+		copy_str(buf, len, ".");
+	else
+		fmt(buf, len, "%.*s", slash == given ? 1 : (int)(slash - given), given);
+}
+
+/* The catalog directory, or "" when none is found. */
+static void
 find_catalog(const struct opts *o, char *buf, size_t len)
 {
 	const char *env = getenv("HARDEN_CATALOG"), *slash;
+	char path[PATH_MAX];
 
-	if (o->catalog != NULL)
-		return o->catalog;
-	if (env != NULL && *env != '\0')
-		return env;
-	fmt(buf, len, "%s/subprojects/harden/catalog/features.txt", o->srcdir);
-	if (file_exists(buf))
-		return buf;
+	*buf = '\0';
+	if (o->catalog != NULL || (env != NULL && *env != '\0')) {
+		catalog_dir_of(o->catalog != NULL ? o->catalog : env, buf, len);
+		return;
+	}
+	fmt(path, sizeof path, "%s/subprojects/harden/catalog/features.txt", o->srcdir);
+	if (file_exists(path)) {
+		fmt(buf, len, "%s/subprojects/harden/catalog", o->srcdir);
+		return;
+	}
 	/* tools/harden-cost in the source tree, or a build directory in it */
 	if ((slash = strrchr(o->self, '/')) == NULL)
-		return NULL;
-	fmt(buf, len, "%.*s/../catalog/features.txt", (int)(slash - o->self), o->self);
-	return file_exists(buf) ? buf : NULL;
+		return;
+	fmt(path, sizeof path, "%.*s/../catalog/features.txt", (int)(slash - o->self), o->self);
+	if (file_exists(path))
+		fmt(buf, len, "%.*s/../catalog", (int)(slash - o->self), o->self);
 }
 
-/* Reads the "feature NAME LEVEL REQUIRES ..." rows.  0 ok, -1 unreadable. */
-static int
-load_catalog(struct cost *c, const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char line[1024], name[NAME_LEN], level[32], requires[256], *p;
-
-	if (f == NULL)
-		return -1;
-	c->ncatalog = 0;
-	while (fgets(line, sizeof line, f) != NULL && c->ncatalog < MAX_FEATURES) {
-		struct catalog_feature *cf = &c->catalog[c->ncatalog];
-		if (sscanf(line, "feature %63s %31s %255s", name, level, requires) != 3)
-			continue;
-		copy_str(cf->name, NAME_LEN, name);
-		cf->needs[0] = '\0';
-		if ((p = strstr(requires, "needs=")) != NULL) {
-			p += 6;
-			fmt(cf->needs, NAME_LEN, "%.*s", (int)strcspn(p, ","), p);
-		}
-		c->ncatalog++;
-	}
-	fclose(f);
-	return c->ncatalog > 0 ? 0 : -1;
-}
-
-/* --make: the driver, next to the catalog or in PATH. */
 static void
-find_driver(struct cost *c, const char *catalog)
+find_driver(struct cost *c, const char *catdir)
 {
-	const char *slash;
 	char path[PATH_MAX];
 
 	if (c->o->flags_driver != NULL) {
 		copy_str(c->driver, sizeof c->driver, c->o->flags_driver);
 		return;
 	}
-	if (catalog != NULL) {
-		slash = strrchr(catalog, '/');
-		fmt(path, sizeof path, "%.*s/harden-flags", slash ? (int)(slash - catalog) : 1,
-		    slash ? catalog : ".");
+	if (*catdir != '\0') {
+		fmt(path, sizeof path, "%s/harden-flags", catdir);
 		if (access(path, X_OK) == 0 || file_exists(path)) {
 			copy_str(c->driver, sizeof c->driver, path);
 			return;
@@ -86,24 +80,56 @@ find_driver(struct cost *c, const char *catalog)
 		copy_str(c->driver, sizeof c->driver, path);
 }
 
-/* The catalog's features, --features checked against them, and the
- * driver of --make. */
+/* One line of --list=tsv: NAME LEVEL REQUIRES VALUES AUDIT SUMMARY. */
+static void
+catalog_line(char *line, void *arg)
+{
+	struct cost *c = arg;
+	struct catalog_feature *cf;
+	char *name, *requires, *p, *save = NULL;
+
+	if (c->ncatalog == MAX_FEATURES || (name = strtok_r(line, "\t\n", &save)) == NULL ||
+	    strtok_r(NULL, "\t\n", &save) == NULL ||
+	    (requires = strtok_r(NULL, "\t\n", &save)) == NULL)
+		return;
+	cf = &c->catalog[c->ncatalog++];
+	copy_str(cf->name, sizeof cf->name, name);
+	*cf->needs = '\0';
+	for (p = strtok_r(requires, ",", &save); p != NULL; p = strtok_r(NULL, ",", &save))
+		if (!strncmp(p, "needs=", 6))
+			copy_str(cf->needs, sizeof cf->needs, p + 6);
+}
+
+/* The features of harden-flags --list=tsv.  0 ok. */
+static int
+list_features(struct cost *c, const char *catdir)
+{
+	char *argv[5] = { "sh", c->driver, "--list=tsv", NULL, NULL };
+	char *catalog = NULL;
+	int rc;
+
+	if (*catdir != '\0')
+		argv[3] = catalog = xprintf("--catalog=%s", catdir);
+	c->ncatalog = 0;
+	rc = proc_lines(argv, catalog_line, c);
+	free(catalog);
+	return rc == 0 && c->ncatalog > 0 ? 0 : -1;
+}
+
+/* The driver, the catalog's features, and --features checked against them. */
 void
 catalog_setup(struct cost *c)
 {
 	const struct opts *o = c->o;
-	const char *catalog;
-	char buf[PATH_MAX];
+	char catdir[PATH_MAX];
 
-	catalog = find_catalog(o, buf, sizeof buf);
-	if (catalog != NULL && load_catalog(c, catalog) != 0 && o->catalog != NULL)
+	find_catalog(o, catdir, sizeof catdir);
+	find_driver(c, catdir);
+	if ((*c->driver == '\0' || list_features(c, catdir) != 0) && o->catalog != NULL)
 		usage("cannot read the catalog %s", o->catalog);
 	if (unknown_features(c))
 		usage(NULL);
-	if (!o->frontend->needs_driver)
-		return;
-	find_driver(c, catalog);
-	if (*c->driver == '\0')
+	if (o->frontend->needs_driver && *c->driver == '\0')
 		usage("--%s needs harden-flags (catalog/harden-flags): give --harden-flags PATH",
 		    o->frontend->name);
 }

@@ -3,7 +3,7 @@
  *
  *   harden-cost.c  main: set-up, the plan of variants, the phases, clean-up
  *   options.c      the command line (getopt_long) into struct opts
- *   catalog.c      the catalog's features, and the driver of --make
+ *   catalog.c      the catalog's features, from harden-flags --list=tsv
  *   frontends.c    the frontends as one table: building a variant, its report
  *   measure.c      running CMD against the variants, and the progress line
  *   run.c          children in their own process group
@@ -56,7 +56,7 @@ struct opts {
 	const char *only;		/* --features LIST */
 	const char *json, *markdown, *svg;	/* "-" is standard output */
 	int	table;			/* the table on standard output */
-	const char *catalog;		/* --catalog: features.txt */
+	const char *catalog;		/* --catalog: a directory or features.txt */
 	const char *flags_driver;	/* --harden-flags */
 	const char *base_cflags;
 	const char *config_args[MAX_ARGS];

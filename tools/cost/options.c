@@ -141,7 +141,7 @@ help(struct opts *o, const char *arg)
 	    "Output:\n"
 	    "  --json[=FILE]  --markdown[=FILE]  --svg FILE   (JSON/Markdown without\n"
 	    "                         FILE replace the table on standard output)\n"
-	    "  --workdir DIR  --keep  --quiet  --catalog FILE  --harden-flags PATH\n"
+	    "  --workdir DIR  --keep  --quiet  --catalog DIR  --harden-flags PATH\n"
 	    "  --reuse                rebuild (not configure) the build directories that\n"
 	    "                         a run with --keep left in --workdir; implies --keep\n"
 	    "  --which-counter        print the instruction counter that would be used\n\n"
