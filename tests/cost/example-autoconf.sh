@@ -1,8 +1,8 @@
 #!/bin/sh
 # harden-cost on examples/cost through Autoconf (m4/harden.m4 copied in,
 # autoreconf -fi), instructions only: configure runs out of tree with
-# --enable-hardening=L --disable-FEATURE, and the features come from
-# configure's summary and HARDEN_ENABLED.
+# --enable-hardening=L --disable-FEATURE, and the features come from the
+# harden-report.txt HARDEN_CHECK writes in the build directory.
 . "$(dirname "$0")/lib.sh"
 cost_tool
 need autoreconf automake valgrind

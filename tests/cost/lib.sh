@@ -9,7 +9,7 @@
 
 cost_tool() {
 	need make cc
-	_key=$(cat "$S"/tools/cost/* \
+	_key=$(cat "$S"/tools/cost/* "$S"/tools/lib/* \
 		"$S"/tools/Makefile | cksum | sed 's/ .*//')
 	_dir="${TMPDIR:-/tmp}/harden-test-cost-$_key"
 	if [ ! -x "$_dir/harden-cost" ]; then

@@ -1,7 +1,8 @@
 #!/bin/sh
 # An unknown name in --features is a usage error (exit 2) that lists every
 # feature of catalog/features.txt, found through the Meson wrap of the
-# project, or given with --catalog; nothing is built.
+# project, or given with --catalog (its features.txt or its directory);
+# nothing is built.
 . "$(dirname "$0")/lib.sh"
 cost_tool
 features=$(sed -n 's/^feature \([^ ]*\) .*/\1/p' "$S/catalog/features.txt")
@@ -24,4 +25,8 @@ tiny_project "$T/p"
 	--features stack-protecter >out 2>err
 rc=$?
 check "with --catalog"
+"$HC" --make "$T/p" --run true --workdir "$T/work" --catalog "$S/catalog" \
+	--features stack-protecter >out 2>err
+rc=$?
+check "with --catalog DIR"
 echo ok

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/json.h"
 #include "audit.h"
 #include "elf.h"
 #include "mapfile.h"
@@ -157,74 +158,6 @@ parse_expect(const char *arg, uint64_t mask)
 		usage(NULL);
 	}
 	return mask;
-}
-
-/*
- * Length of the valid UTF-8 sequence at p (1 to 4), 0 if p starts an
- * invalid one (overlong forms, surrogates and code points past U+10FFFF
- * are invalid).  p is NUL-terminated, so no read passes the end.
- */
-static size_t
-utf8len(const unsigned char *p)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n, i;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		n = 3;
-		if (p[0] == 0xe0)
-			lo = 0xa0;
-		else if (p[0] == 0xed)
-			hi = 0x9f;
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		n = 4;
-		if (p[0] == 0xf0)
-			lo = 0x90;
-		else if (p[0] == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-	return n;
-}
-
-/*
- * Write s as a JSON string.  Valid UTF-8 passes through unchanged; a byte
- * that is not part of valid UTF-8 becomes the lone surrogate \udcXX (as
- * Python's surrogateescape does), which no valid text decodes to.
- */
-static void
-jstr(const char *s)
-{
-	const unsigned char *p;
-	size_t n;
-
-	if (s == NULL) {
-		fputs("null", stdout);
-		return;
-	}
-	putchar('"');
-	for (p = (const unsigned char *)s; *p != '\0'; p += n) {
-		n = 1;
-		if (*p == '"' || *p == '\\')
-			printf("\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			printf("\\u%04x", *p);
-		else if ((n = utf8len(p)) == 0) {
-			printf("\\udc%02x", *p);
-			n = 1;
-		} else
-			fwrite(p, 1, n, stdout);
-	}
-	putchar('"');
 }
 
 /*
@@ -437,7 +370,7 @@ json_row(const char *path, const struct facts *f, const struct result *res,
 	int n = 0;
 
 	printf("%s  {\"file\": ", first ? "" : ",\n");
-	jstr(path);
+	json_string(stdout, path);
 	printf(", \"format\": \"%s\", \"class\": \"%s\", \"endian\": \"%s\", "
 	    "\"machine\": %u, \"kind\": \"%s\",\n   \"properties\": {",
 	    f->format == FMT_PE ? "PE" : "ELF", f->cls, f->big ? "big" :
@@ -445,14 +378,14 @@ json_row(const char *path, const struct facts *f, const struct result *res,
 	for (i = 0; i < audit_nchecks; i++) {
 		printf("%s\n    \"%s\": {\"result\": \"%s\", \"reason\": ",
 		    i ? "," : "", audit_checks[i].name, audit_vname(res[i].v));
-		jstr(res[i].why);
+		json_string(stdout, res[i].why);
 		putchar('}');
 	}
 	printf("},\n   \"fortify\": {\"fortified\": %u, \"unfortified\": %u},"
 	    " \"rpath\": ", f->fortified, f->unfortified);
-	jstr(f->rpath);
+	json_string(stdout, f->rpath);
 	printf(", \"runpath\": ");
-	jstr(f->runpath);
+	json_string(stdout, f->runpath);
 	if (f->format == FMT_PE)
 		json_pe(f);
 	if (o->expect != 0) {
@@ -470,9 +403,9 @@ static void
 json_error(const char *path, const char *msg, int first)
 {
 	printf("%s  {\"file\": ", first ? "" : ",\n");
-	jstr(path);
+	json_string(stdout, path);
 	printf(", \"error\": ");
-	jstr(msg);
+	json_string(stdout, msg);
 	putchar('}');
 }
 

@@ -1,6 +1,16 @@
 /*
- * cost.h - shared declarations of harden-cost (harden-cost.c, cost-proc.c,
- * cost-out.c).  See harden-cost(1).
+ * cost.h - shared declarations of harden-cost.  See harden-cost(1).
+ *
+ *   harden-cost.c  main: set-up, the plan of variants, the phases, clean-up
+ *   options.c      the command line (getopt_long) into struct opts
+ *   catalog.c      the catalog's features, from harden-flags --list=tsv
+ *   frontends.c    the frontends as one table: building a variant, its report
+ *   measure.c      running CMD against the variants, and the progress line
+ *   run.c          children in their own process group
+ *   counter.c      instruction counters: perf_event_open, callgrind
+ *   stats.c        medians, bootstrap intervals, the comparisons
+ *   out.c          the table, Markdown, JSON and SVG
+ *   util.c         memory, strings, argument vectors, files
  */
 #ifndef HARDEN_COST_H
 #define HARDEN_COST_H
@@ -21,17 +31,65 @@
 #define MAX_FEATURES	64
 #define MAX_VARIANTS	(2 * MAX_FEATURES + 2)
 #define NAME_LEN	64
+#define MAX_ARGS	64	/* --configure-arg, --make-arg */
 
-enum frontend { FRONT_AUTOCONF, FRONT_MESON, FRONT_CMAKE, FRONT_MAKE };
 enum counter { COUNT_NONE, COUNT_PERF, COUNT_CALLGRIND };
 
-/* One feature row of the first build's report. */
+/* ---- options.c: the command line, set once, then read only ---- */
+
+struct frontend;
+
+struct opts {
+	const struct frontend *frontend;
+	char	srcdir[PATH_MAX];	/* absolute */
+	char	self[PATH_MAX];		/* this program, for the perf wrapper */
+	const char *run;		/* CMD */
+	const char *level;
+	const char *figure;		/* NULL: time */
+	int	higher_is_better;
+	int	cpu_time;		/* CPU time, not wall time */
+	int	rounds;			/* fixed count; adaptive: the maximum */
+	int	adaptive, max_rounds;
+	double	precision;		/* adaptive: stop at this CI half-width */
+	int	single, keep, reuse, quiet, jobs;
+	double	timeout;
+	const char *only;		/* --features LIST */
+	const char *json, *markdown, *svg;	/* "-" is standard output */
+	int	table;			/* the table on standard output */
+	const char *catalog;		/* --catalog: a directory or features.txt */
+	const char *flags_driver;	/* --harden-flags */
+	const char *base_cflags;
+	const char *config_args[MAX_ARGS];
+	int	nconfig_args;
+	const char *make_args[MAX_ARGS];
+	int	nmake_args;
+	const char *workdir;		/* --workdir */
+	uint64_t seed;
+	const char *counter_wanted;	/* --instructions */
+	int	which_counter;
+};
+
+extern const char harden_version[];	/* harden-cost.c */
+
+void	parse_options(struct opts *, int argc, char **argv);
+void	usage(const char *fmt, ...)
+	    __attribute__((noreturn, format(printf, 1, 2)));
+
+/* ---- the run state ---- */
+
+/* One feature row of a report. */
 struct feature {
 	char	name[NAME_LEN];
 	char	state[16];		/* on, off, unsupported, builder */
 	char	value[NAME_LEN];	/* the value when on, else "" */
 	char	reason[256];		/* why not on, or "" */
-	char	needs[NAME_LEN];	/* catalog needs=F, or "" */
+	char	needs[NAME_LEN];	/* the catalog's needs=F, or "" */
+};
+
+/* One feature of the catalog. */
+struct catalog_feature {
+	char	name[NAME_LEN];
+	char	needs[NAME_LEN];	/* needs=F of its requirements, or "" */
 };
 
 enum variant_kind { VAR_NONE, VAR_LEVEL, VAR_WITHOUT, VAR_SINGLE };
@@ -69,41 +127,20 @@ struct comparison {
 };
 
 struct cost {
-	/* options */
-	enum frontend frontend;
-	const char *srcdir;		/* absolute */
-	const char *run;		/* CMD */
-	const char *level;
-	const char *figure;		/* NULL: wall time */
-	int	higher_is_better;
-	int	cpu_time;		/* measure CPU time, not wall time */
-	int	rounds;			/* fixed count, or 0 with adaptive */
-	int	adaptive, max_rounds;
-	double	precision;		/* adaptive: stop at this CI half-width */
-	int	single, keep, reuse, quiet, jobs;
-	double	timeout;
-	const char *only;		/* --features LIST */
-	const char *json, *markdown, *svg;	/* "-" is standard output */
-	int	table;			/* print the table on standard output */
-	const char *catalog, *flags_driver, *base_cflags;
-	const char *config_args[64];
-	int	nconfig_args;
-	const char *make_args[64];
-	int	nmake_args;
-	const char *workdir;
-	int	workdir_made;		/* created by us: removed when empty */
-	uint64_t seed;
+	const struct opts *o;
+
+	/* set up once */
 	enum counter counter;
 	char	counter_reason[256];
-	const char *self;		/* this program, for the perf wrapper */
+	char	driver[PATH_MAX];	/* harden-flags, or "" */
+	char	workdir[PATH_MAX];	/* absolute */
+	int	workdir_made;		/* created here: removed when empty */
 
-	/* catalog and first report */
-	char	catalog_names[MAX_FEATURES][NAME_LEN];
-	char	catalog_needs[MAX_FEATURES][NAME_LEN];
+	/* the catalog, and the first build's report */
+	struct catalog_feature catalog[MAX_FEATURES];
 	int	ncatalog;
 	struct feature features[MAX_FEATURES];
 	int	nfeatures;
-	char	compiler[128];
 
 	struct variant variants[MAX_VARIANTS];
 	int	nvariants;
@@ -111,9 +148,71 @@ struct cost {
 	int	ncmps;
 	int	rounds_done;
 	int	interrupted;
+	uint64_t rng;
 };
 
-/* cost-proc.c: children in their own process group, counters, files. */
+/* ---- catalog.c ---- */
+void	catalog_setup(struct cost *);
+int	unknown_features(const struct cost *);
+int	wanted_feature(const struct cost *, const char *name);
+const char *catalog_needs(const struct cost *, const char *name);
+
+/* ---- frontends.c ---- */
+struct report {
+	char	flags[5][2048];	/* cppflags cflags exe_cflags ldflags exe_ldflags */
+	char	enabled[1024];
+	struct feature rows[MAX_FEATURES];
+	int	nrows;
+};
+
+enum name_case { NAME_AS_IS, NAME_UNDERSCORE, NAME_UPPER };
+
+#define STEP_CONFIGURE	1	/* skipped when a build directory is reused */
+#define STEP_IN_BUILD	2	/* runs in the build directory */
+#define STEP_REPORT	4	/* writes the report: CFLAGS=--cflags */
+
+/* A command of a build.  Each word is copied with @NAME@ replaced; the
+ * words @CONFIG_ARGS@, @MAKE_ARGS@ and @VARIANT@ stand for several. */
+struct step {
+	const char *argv[12];
+	unsigned flags;
+};
+
+struct frontend {
+	const char *name;		/* --NAME, and in the reports */
+	const char *files[2];		/* the SRCDIR files that select it */
+	const char *needs_file;		/* SRCDIR/needs_file must exist */
+	const char *needs_hint;		/* how to make it */
+	int	needs_driver;		/* runs harden-flags itself */
+	const char *level_option;	/* followed by the level */
+	const char *feature_option[2][2]; /* [on]: before and after the name */
+	enum name_case name_case;	/* of the feature in its option */
+	const char *report_under;	/* NULL: BUILD/harden-report.txt; else
+					 * in BUILD/under/harden...: a wrap */
+	struct step steps[3];
+};
+
+extern const struct frontend frontends[];
+extern const int nfrontends;
+const struct frontend *frontend_detect(const char *srcdir);
+int	build_variant(struct cost *, struct variant *);
+int	read_report_file(const char *path, struct report *);
+void	enabled_value(const char *enabled, const char *feature, char *out,
+	    size_t len);
+
+/* ---- measure.c ---- */
+struct clock {
+	double	build_sum, run_sum, count_sum;
+	int	builds, runs, counts;
+	int	builds_left, runs_left, counts_left;
+};
+
+void	progress(const struct cost *, const struct clock *, const char *what,
+	    int major);
+void	time_rounds(struct cost *, struct clock *);
+void	count_callgrind(struct cost *, struct clock *);
+
+/* ---- run.c: children in their own process group ---- */
 extern volatile sig_atomic_t cost_signalled;
 
 struct proc_result {
@@ -124,34 +223,52 @@ struct proc_result {
 };
 
 void	proc_init(void);
+void	set_handler(int sig, void (*fn)(int));
 int	proc_run(char *const argv[], const char *cwd, char *const env[],
 	    const char *log, int append, double timeout, struct proc_result *);
+int	proc_lines(char *const argv[], void (*fn)(char *line, void *arg),
+	    void *arg);
 double	now_seconds(void);
+
+/* ---- counter.c ---- */
 enum counter counter_detect(const char *wanted, char *reason, size_t len);
 int	count_instructions_main(int argc, char **argv);
 int	read_perf_counts(const char *file, double *total);
 int	read_callgrind_totals(const char *dir, double *total);
-int	remove_tree(const char *path);
-int	make_dirs(const char *path);
-char	*find_in_path(const char *prog, char *buf, size_t len);
-int	file_exists(const char *path);
-int	fmt(char *buf, size_t len, const char *format, ...)
-	    __attribute__((format(printf, 3, 4)));
 
-/* cost-out.c: statistics and reports. */
+/* ---- stats.c ---- */
 uint64_t rng_next(uint64_t *state);
 double	median(const double *v, int n);
-int	ratio_ci(const double *with, const double *without, int n,
-	    int higher_is_better, uint64_t *rng, double *med, double *low,
-	    double *high);
-void	compare_all(struct cost *, uint64_t *rng);
+void	compare_all(struct cost *);
 int	cmp_resolved(const struct comparison *);
-void	sort_comparisons(struct cost *, int *order);
-void	print_table(struct cost *, FILE *);
-void	print_json(struct cost *, FILE *);
-void	print_markdown(struct cost *, FILE *);
-int	write_svg(struct cost *, const char *path);
+void	sort_comparisons(const struct cost *, int *order);
 
-extern const char *const cost_note;
+/* ---- out.c ---- */
+void	print_table(const struct cost *, FILE *);
+void	print_markdown(const struct cost *, FILE *);
+void	print_json(const struct cost *, FILE *);
+int	write_svg(const struct cost *, const char *path);
+
+/* ---- util.c ---- */
+/* A NULL-terminated argument vector built one argument at a time. */
+struct args {
+	char	*v[256];
+	int	n;
+};
+
+void	*xmalloc(size_t);
+char	*xprintf(const char *format, ...)
+	    __attribute__((format(printf, 1, 2)));
+void	args_add(struct args *, const char *format, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	args_clear(struct args *);
+int	fmt(char *buf, size_t len, const char *format, ...)
+	    __attribute__((format(printf, 3, 4)));
+void	copy_str(char *dst, size_t len, const char *src);
+void	trim_newline(char *s);
+int	file_exists(const char *path);
+char	*find_in_path(const char *prog, char *buf, size_t len);
+int	remove_tree(const char *path);
+int	make_dirs(const char *path);
 
 #endif

@@ -1,0 +1,315 @@
+/*
+ * measure.c - running CMD against the variants: timed rounds (each runs
+ * every variant once, in a shuffled order, so that a slow phase of the
+ * machine hits all of them), the callgrind counts, and the progress line.
+ */
+#define _XOPEN_SOURCE	700
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cost.h"
+
+enum run_mode { RUN_TIMED, RUN_CALLGRIND };
+
+#define PADDING	"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" \
+		"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" \
+		"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+
+/* ---- progress ---- */
+
+static void
+format_duration(char *buf, size_t len, double s)
+{
+	if (s < 60)
+		fmt(buf, len, "%.0fs", s);
+	else if (s < 3600)
+		fmt(buf, len, "%dm%02ds", (int)s / 60, (int)s % 60);
+	else
+		fmt(buf, len, "%dh%02dm", (int)s / 3600, (int)s % 3600 / 60);
+}
+
+/* "about 3m10s left", from the builds, runs and counts done so far. */
+static void
+time_left(const struct cost *c, const struct clock *k, char *buf, size_t len)
+{
+	double run = k->runs ? k->run_sum / k->runs : 0;
+	double build = k->builds ? k->build_sum / k->builds : 0;
+	/* callgrind runs some 50 times slower than the program */
+	double count = k->counts ? k->count_sum / k->counts : 50 * run;
+	double left = build * k->builds_left + run * k->runs_left + count * k->counts_left;
+	char d[24];
+
+	if (k->builds == 0 || (k->runs_left && !k->runs && c->rounds_done == 0 && !k->counts)) {
+		copy_str(buf, len, k->builds ? "time left unknown yet" : "estimating");
+		return;
+	}
+	format_duration(d, sizeof d, left);
+	fmt(buf, len, "about %s left", d);
+}
+
+/* what NULL clears the line.  Without a terminal only major steps (a
+ * build, a round, a count) print, one line each. */
+void
+progress(const struct cost *c, const struct clock *k, const char *what, int major)
+{
+	static int tty = -1;
+	char eta[32];
+
+	if (c->o->quiet)
+		return;
+	if (tty < 0)
+		tty = isatty(2);
+	if (what == NULL) {
+		if (tty)
+			fputs("\r\033[K", stderr);
+		return;
+	}
+	time_left(c, k, eta, sizeof eta);
+	if (tty)
+		fprintf(stderr, "\r\033[Kharden-cost: %s (%s)", what, eta);
+	else if (major)
+		fprintf(stderr, "harden-cost: %s (%s)\n", what, eta);
+	fflush(stderr);
+}
+
+/* ---- one run ---- */
+
+/* The number after text on the last output line that has it; NAN if none. */
+static double
+read_figure(const char *log, const char *text)
+{
+	FILE *f = fopen(log, "r");
+	char line[8192], *p, *end;
+	double value = NAN, v;
+
+	if (f == NULL)
+		return NAN;
+	while (fgets(line, sizeof line, f) != NULL) {
+		char *last = NULL;
+		for (p = line; (p = strstr(p, text)) != NULL; p++)
+			last = p;
+		if (last == NULL)
+			continue;
+		last += strlen(text);
+		while (*last == ' ' || *last == '\t' || *last == '"' || *last == ',')
+			last++;
+		v = strtod(last, &end);
+		if (end != last)
+			value = v;
+	}
+	fclose(f);
+	return value;
+}
+
+/*
+ * The size of the environment moves the initial stack, and with it the
+ * alignment of stack buffers and the instructions string functions
+ * execute (0.14% on costbench parse; Mytkowicz et al., ASPLOS 2009).  So
+ * every variant runs with an environment of the same size: build
+ * directories of the same length (v001, ...) and HARDEN_COST_PAD making
+ * up for the length of HARDEN_COST_VARIANT.
+ */
+static int
+env_padding(const struct cost *c, const struct variant *v)
+{
+	size_t longest = 0;
+
+	for (int i = 0; i < c->nvariants; i++)
+		if (strlen(c->variants[i].name) > longest)
+			longest = strlen(c->variants[i].name);
+	return (int)(longest - strlen(v->name));
+}
+
+/* The environment of a run (env[8]), and where its counts go. */
+static void
+run_env(const struct cost *c, const struct variant *v, int round, enum run_mode mode,
+    char *counts, size_t len, char **env)
+{
+	const char *build = strrchr(v->dir, '/') + 1;
+
+	if (mode == RUN_CALLGRIND) {
+		fmt(counts, len, "%s/counts/%s", c->workdir, build);
+		remove_tree(counts);
+		make_dirs(counts);
+		env[0] = xprintf("HARDEN_COST_WRAP=valgrind --tool=callgrind -q "
+		    "--callgrind-out-file=%s/callgrind.%%p", counts);
+	} else if (c->counter == COUNT_PERF) {
+		fmt(counts, len, "%s/counts/%s.r%03d", c->workdir, build, round);
+		remove(counts);
+		env[0] = xprintf("HARDEN_COST_WRAP=%s --count-instructions %s --",
+		    c->o->self, counts);
+	} else
+		env[0] = xprintf("HARDEN_COST_WRAP=");
+	env[1] = xprintf("HARDEN_COST_BUILDDIR=%s", v->dir);
+	env[2] = xprintf("HARDEN_COST_VARIANT=%s", v->name);
+	env[3] = xprintf("HARDEN_COST_SRCDIR=%s", c->o->srcdir);
+	env[4] = xprintf("HARDEN_COST_ROUND=%d", round + 1);
+	env[5] = xprintf("HARDEN_COST_WORKDIR=%s", c->workdir);
+	env[6] = xprintf("HARDEN_COST_PAD=%.*s", env_padding(c, v), PADDING);
+	env[7] = NULL;
+}
+
+/* What a run that exited 0 measured into v; else the failure, and -1. */
+static int
+take_sample(const struct cost *c, struct variant *v, int round, enum run_mode mode,
+    const char *log, const char *counts, const struct proc_result *r)
+{
+	if (r->status != 0)
+		fmt(v->failure, sizeof v->failure, "%s%s failed: %s %d",
+		    mode == RUN_CALLGRIND ? "under callgrind, " : "", "the command",
+		    r->timed_out ? "timed out, status" : "exit status", r->status);
+	else if (mode == RUN_CALLGRIND) {
+		if (read_callgrind_totals(counts, &v->instructions) == 0)
+			return 0;
+		fmt(v->failure, sizeof v->failure, "no callgrind output: does the command "
+		    "put $HARDEN_COST_WRAP in front of the program?");
+		v->instructions = NAN;
+	} else {
+		v->samples[round] = c->o->figure == NULL ? c->o->cpu_time ? r->cpu_seconds :
+		    r->seconds : read_figure(log, c->o->figure);
+		if (!isnan(v->samples[round])) {
+			if (c->counter == COUNT_PERF &&
+			    read_perf_counts(counts, &v->counts[round]) != 0)
+				v->counts[round] = NAN;
+			return 0;
+		}
+		fmt(v->failure, sizeof v->failure,
+		    "no number after '%s' in the output of the command", c->o->figure);
+	}
+	return -1;
+}
+
+/* Runs CMD once against v.  0 ok (sample stored), -1 failed or interrupted. */
+static int
+run_variant(struct cost *c, struct variant *v, int round, enum run_mode mode, struct clock *k)
+{
+	char log[PATH_MAX], counts[PATH_MAX] = "", *env[8];
+	char *argv[4] = { "sh", "-c", NULL, NULL };
+	struct proc_result r;
+	int rc = -1;
+
+	argv[2] = (char *)c->o->run;
+	fmt(log, sizeof log, "%s/logs/%s.%s.log", c->workdir, v->name,
+	    mode == RUN_CALLGRIND ? "callgrind" : "run");
+	run_env(c, v, round, mode, counts, sizeof counts, env);
+	if (proc_run(argv, NULL, env, log, 0, c->o->timeout, &r) < 0)
+		c->interrupted = 1;
+	else {
+		if (mode == RUN_CALLGRIND) {
+			k->count_sum += r.seconds;
+			k->counts++;
+		} else {
+			k->run_sum += r.seconds;
+			k->runs++;
+		}
+		if ((rc = take_sample(c, v, round, mode, log, counts, &r)) != 0) {
+			v->status = ST_RUN_FAILED;
+			copy_str(v->log, sizeof v->log, log);
+		}
+	}
+	for (int i = 0; env[i] != NULL; i++)
+		free(env[i]);
+	return rc;
+}
+
+/* ---- rounds ---- */
+
+static void
+shuffle(int *v, int n, uint64_t *rng)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)(rng_next(rng) % (uint64_t)(i + 1)), t = v[i];
+		v[i] = v[j];
+		v[j] = t;
+	}
+}
+
+static int
+count_ok(const struct cost *c)
+{
+	int n = 0;
+
+	for (int i = 0; i < c->nvariants; i++)
+		n += c->variants[i].status == ST_OK;
+	return n;
+}
+
+/* Adaptive rounds: done when every cost is resolved or narrow enough. */
+static int
+precise_enough(struct cost *c)
+{
+	compare_all(c);
+	for (int i = 0; i < c->ncmps; i++) {
+		const struct comparison *m = &c->cmps[i];
+		if (m->failed || isnan(m->ratio))
+			continue;
+		if (!cmp_resolved(m) && (m->high - m->low) / 2 * 100 > c->o->precision)
+			return 0;
+	}
+	return 1;
+}
+
+/* Round r: every variant that is still ok, once, in a shuffled order. */
+static void
+time_round(struct cost *c, struct clock *k, int r)
+{
+	int order[MAX_VARIANTS], n = 0;
+	char what[512];
+
+	for (int i = 0; i < c->nvariants; i++)
+		if (c->variants[i].status == ST_OK)
+			order[n++] = i;
+	shuffle(order, n, &c->rng);
+	k->runs_left = n * (c->o->rounds - r);
+	for (int i = 0; i < n && !c->interrupted; i++) {
+		struct variant *v = &c->variants[order[i]];
+		if (v->status != ST_OK)
+			continue;
+		fmt(what, sizeof what, "round %d of %d%s: running %s", r + 1,
+		    c->o->rounds, c->o->adaptive ? " at most" : "", v->name);
+		progress(c, k, what, i == 0);
+		k->runs_left--;
+		run_variant(c, v, r, RUN_TIMED, k);
+	}
+}
+
+/* The timed rounds; with perf, the median instruction count of each
+ * variant over them. */
+void
+time_rounds(struct cost *c, struct clock *k)
+{
+	k->counts_left = c->counter == COUNT_CALLGRIND ? count_ok(c) : 0;
+	for (int r = 0; r < c->o->rounds && !c->interrupted; r++) {
+		time_round(c, k, r);
+		if (!c->interrupted)
+			c->rounds_done = r + 1;
+		if (c->o->adaptive && r + 1 >= 5 && precise_enough(c))
+			break;
+	}
+	if (c->interrupted || c->counter != COUNT_PERF || c->rounds_done == 0)
+		return;
+	for (int i = 0; i < c->nvariants; i++)
+		c->variants[i].instructions = median(c->variants[i].counts, c->rounds_done);
+}
+
+/* Instructions with callgrind: one run per variant (deterministic). */
+void
+count_callgrind(struct cost *c, struct clock *k)
+{
+	char what[512];
+
+	k->runs_left = 0;
+	k->counts_left = count_ok(c);
+	for (int i = 0; i < c->nvariants && !c->interrupted; i++) {
+		struct variant *v = &c->variants[i];
+		if (v->status != ST_OK)
+			continue;
+		fmt(what, sizeof what, "counting instructions of %s with callgrind", v->name);
+		progress(c, k, what, 1);
+		k->counts_left--;
+		run_variant(c, v, 0, RUN_CALLGRIND, k);
+	}
+}

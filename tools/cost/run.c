@@ -1,0 +1,335 @@
+/*
+ * run.c - harden-cost's children.
+ *
+ * Every build and every run of CMD is a child in its own process group, so
+ * that a server started in the background by a benchmark script, and all
+ * of make's compilers, can be stopped together: after the command exits
+ * (leftovers), on a timeout, and on SIGINT/SIGTERM.
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE	/* prctl() */
+#else
+#define _XOPEN_SOURCE	700
+#endif
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
+
+#include "cost.h"
+
+/* Seconds a process group gets between SIGTERM and SIGKILL: callgrind
+ * writes its counts when the server it runs is terminated. */
+#define GRACE_SECONDS	10.0
+
+volatile sig_atomic_t cost_signalled;
+static volatile sig_atomic_t alarm_fired;
+
+static void
+on_signal(int sig)
+{
+	cost_signalled = sig;
+}
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	alarm_fired = 1;
+}
+
+static void
+on_child(int sig)
+{
+	(void)sig;	/* only wakes sigsuspend() */
+}
+
+double
+now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void
+set_handler(int sig, void (*fn)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = sig == SIGCHLD ? SA_NOCLDSTOP : 0;	/* no SA_RESTART */
+	sigaction(sig, &sa, NULL);
+}
+
+void
+proc_init(void)
+{
+	set_handler(SIGINT, on_signal);
+	set_handler(SIGTERM, on_signal);
+	set_handler(SIGHUP, on_signal);
+	set_handler(SIGALRM, on_alarm);
+	set_handler(SIGCHLD, on_child);
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+	/* Orphans of a command (a server whose script exited) become our
+	 * children, so we can reap them instead of waiting for init. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+}
+
+static void
+sleep_seconds(double s)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)s;
+	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+	nanosleep(&ts, NULL);
+}
+
+/*
+ * Ends process group pgid: SIGTERM, up to GRACE_SECONDS for it to empty
+ * (reaping what are our children), then SIGKILL.  If the group leader
+ * (pid, still unreaped when *reaped is 0) is reaped here, its status is
+ * stored.
+ */
+static void
+end_group(pid_t pgid, pid_t pid, int *reaped, int *status)
+{
+	double deadline = now_seconds() + GRACE_SECONDS;
+	int killed = 0, st;
+	pid_t w;
+
+	if (kill(-pgid, SIGTERM) != 0 && errno == ESRCH)
+		return;
+	for (;;) {
+		while ((w = waitpid(-pgid, &st, WNOHANG)) > 0)
+			if (w == pid && !*reaped) {
+				*reaped = 1;
+				*status = st;
+			}
+		if (kill(-pgid, 0) != 0 && errno == ESRCH)
+			return;
+		if (now_seconds() > deadline) {
+			if (killed)
+				return;		/* zombies that are not ours */
+			kill(-pgid, SIGKILL);
+			killed = 1;
+			deadline = now_seconds() + GRACE_SECONDS;
+		}
+		sleep_seconds(0.02);
+	}
+}
+
+static double
+rusage_seconds(const struct rusage *u)
+{
+	return (double)u->ru_utime.tv_sec + (double)u->ru_utime.tv_usec / 1e6 +
+	    (double)u->ru_stime.tv_sec + (double)u->ru_stime.tv_usec / 1e6;
+}
+
+/* The signals that end a wait for a child. */
+static const int wait_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGCHLD };
+
+static void
+wait_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < sizeof wait_sigs / sizeof wait_sigs[0]; i++)
+		sigaddset(set, wait_sigs[i]);
+}
+
+/* In the child: a process group of its own, default signals, standard
+ * input from /dev/null and both outputs to log, env added, cwd; then argv. */
+static void __attribute__((noreturn))
+exec_child(char *const argv[], const char *cwd, char *const env[],
+    const char *log, int append, const sigset_t *old)
+{
+	int fd;
+
+	setpgid(0, 0);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGCHLD, SIG_DFL);
+	sigprocmask(SIG_SETMASK, old, NULL);
+	if ((fd = open("/dev/null", O_RDONLY)) >= 0) {
+		dup2(fd, 0);
+		close(fd);
+	}
+	if (log != NULL) {
+		fd = open(log, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0644);
+		if (fd < 0)
+			_exit(127);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		close(fd);
+	}
+	for (; env != NULL && *env != NULL; env++) {
+		char *eq = strchr(*env, '=');
+		if (eq != NULL) {
+			*eq = '\0';
+			setenv(*env, eq + 1, 1);
+			*eq = '=';
+		}
+	}
+	if (cwd != NULL && chdir(cwd) != 0) {
+		fprintf(stderr, "harden-cost: cannot enter %s: %s\n", cwd, strerror(errno));
+		_exit(127);
+	}
+	execvp(argv[0], argv);
+	fprintf(stderr, "harden-cost: cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+/* Waits until pid exits (*reaped set, *status stored), a signal comes or
+ * the alarm fires; r gets the seconds since start. */
+static void
+wait_child(pid_t pid, const sigset_t *old, double start, int *status,
+    int *reaped, struct proc_result *r)
+{
+	sigset_t waitmask = *old;
+
+	for (size_t i = 0; i < sizeof wait_sigs / sizeof wait_sigs[0]; i++)
+		sigdelset(&waitmask, wait_sigs[i]);
+	for (;;) {
+		pid_t w = waitpid(pid, status, WNOHANG);
+		if (w == pid) {
+			*reaped = 1;
+			r->seconds = now_seconds() - start;
+			return;
+		}
+		if (w < 0 && errno != EINTR)
+			return;
+		if (cost_signalled || alarm_fired) {
+			r->seconds = now_seconds() - start;
+			r->timed_out = alarm_fired && !cost_signalled;
+			return;
+		}
+		sigsuspend(&waitmask);
+	}
+}
+
+/* exit code, 128+signal, 127 when neither; 124 for a timeout that exited 0 */
+static int
+exit_status(int status, int timed_out)
+{
+	int st = WIFEXITED(status) ? WEXITSTATUS(status) :
+	    WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 127;
+
+	return timed_out && st == 0 ? 124 : st;
+}
+
+/*
+ * Runs argv in directory cwd (NULL: ours) with env ("NAME=value" strings,
+ * NULL-terminated, may be NULL) added, standard input from /dev/null and
+ * both outputs to log (appended or truncated).  Returns 0 with *r filled,
+ * or -1 when interrupted by a signal (the group is ended first).
+ */
+int
+proc_run(char *const argv[], const char *cwd, char *const env[],
+    const char *log, int append, double timeout, struct proc_result *r)
+{
+	sigset_t block, old;
+	struct rusage before, after;
+	double start;
+	pid_t pid;
+	int status = 0, reaped = 0;
+
+	memset(r, 0, sizeof *r);
+	wait_signals(&block);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	if (cost_signalled) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		return -1;
+	}
+	alarm_fired = 0;
+	fflush(NULL);
+	getrusage(RUSAGE_CHILDREN, &before);
+	start = now_seconds();
+	if ((pid = fork()) < 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		r->status = 127;
+		return 0;
+	}
+	if (pid == 0)
+		exec_child(argv, cwd, env, log, append, &old);
+	setpgid(pid, pid);	/* also here: no race with kill(-pid) */
+	if (timeout > 0)
+		alarm((unsigned)ceil(timeout));
+	wait_child(pid, &old, start, &status, &reaped, r);
+	alarm(0);
+	/* Leftovers (a background server), or everything on a signal. */
+	end_group(pid, pid, &reaped, &status);
+	if (!reaped)
+		waitpid(pid, &status, 0);
+	/* the command and every descendant reaped (we are their subreaper) */
+	getrusage(RUSAGE_CHILDREN, &after);
+	r->cpu_seconds = rusage_seconds(&after) - rusage_seconds(&before);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (cost_signalled)
+		return -1;
+	r->status = exit_status(status, r->timed_out);
+	return 0;
+}
+
+/*
+ * Runs argv with standard input from /dev/null and calls fn on every line
+ * of its standard output (its messages go to ours).  Returns its exit
+ * status, or -1 when it could not be started.
+ */
+int
+proc_lines(char *const argv[], void (*fn)(char *line, void *arg), void *arg)
+{
+	char line[4096];
+	int fd[2], status;
+	pid_t pid;
+	FILE *f;
+
+	fflush(NULL);
+	if (pipe(fd) != 0)
+		return -1;
+	if ((pid = fork()) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		dup2(fd[1], 1);
+		close(fd[1]);
+		if ((fd[1] = open("/dev/null", O_RDONLY)) >= 0)
+			dup2(fd[1], 0);
+		execvp(argv[0], argv);
+		fprintf(stderr, "harden-cost: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(fd[1]);
+	if ((f = fdopen(fd[0], "r")) != NULL) {
+		while (fgets(line, sizeof line, f) != NULL)
+			fn(line, arg);
+		fclose(f);
+	} else
+		close(fd[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return exit_status(status, 0);
+}
