@@ -26,7 +26,7 @@ catalog/README.md catalog/features.txt catalog/probe.c catalog/traits.c
 catalog/harden-flags catalog/harden-flags.1
 m4/harden.m4 build-aux/embed-catalog.c
 CMakeLists.txt cmake/Harden.cmake cmake/HardenConfig.cmake.in cmake/HardenConfigVersion.cmake.in
-tools/Makefile $(cd tools && ls audit/*.[ch1] audit/sources.txt cost/*.[ch1] cost/sources.txt |
+tools/Makefile $(cd tools && ls audit/*.[ch1] audit/sources.txt cost/*.[ch1] cost/sources.txt lib/*.[ch] |
 	grep -v fuzz-elf | sed 's,^,tools/,')"
 url=
 case $1 in

@@ -346,6 +346,44 @@ table_row(const char *path, const struct facts *f, const struct result *res,
 		    f->runpath);
 }
 
+/* The catalog features in mask as a JSON array. */
+static void
+json_features(uint64_t mask)
+{
+	size_t i;
+	int n = 0;
+
+	putchar('[');
+	for (i = 0; i < cat_nfeatures; i++)
+		if (mask >> i & 1)
+			printf("%s\"%s\"", n++ ? ", " : "", cat_features[i].name);
+	putchar(']');
+}
+
+/* --units in JSON: the counts, then each recorded unit. */
+static void
+json_units(const struct facts *f)
+{
+	const struct cmdline_stat *c = &f->cmd;
+	size_t i;
+
+	printf(",\n   \"units\": {\"start_files\": %u, \"unrecorded\": %u, "
+	    "\"assembler\": %u, \"code_bytes\": %llu, \"recorded_code_bytes"
+	    "\": %llu, \"recorded\": [", c->startfiles, c->unrecorded,
+	    c->asm_units, (unsigned long long)c->code_total,
+	    (unsigned long long)c->code_recorded);
+	for (i = 0; i < c->nunits; i++) {
+		printf("%s\n    {\"name\": ", i ? "," : "");
+		json_string(stdout, c->units[i].name);
+		printf(", \"on\": ");
+		json_features(c->units[i].on);
+		printf(", \"off\": ");
+		json_features(c->units[i].off);
+		printf(", \"code_bytes\": %lld}", (long long)c->units[i].code);
+	}
+	printf("]}");
+}
+
 /* The PE header facts behind the verdicts, for machines. */
 static void
 json_pe(const struct facts *f)
@@ -388,6 +426,8 @@ json_row(const char *path, const struct facts *f, const struct result *res,
 	json_string(stdout, f->runpath);
 	if (f->format == FMT_PE)
 		json_pe(f);
+	if (o->units)
+		json_units(f);
 	if (o->expect != 0) {
 		printf(",\n   \"expect\": {\"missing\": [");
 		for (i = 0; i < audit_nchecks; i++)
