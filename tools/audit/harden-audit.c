@@ -22,6 +22,7 @@
 
 #include "../lib/json.h"
 #include "audit.h"
+#include "compdb.h"
 #include "elf.h"
 #include "mapfile.h"
 #include "pe.h"
@@ -40,6 +41,8 @@ struct opts {
 	int		verbose;
 	int		units;		/* list the recorded units */
 	int		fail_uncovered;	/* a yes must cover every unit */
+	const char	*compdb;	/* --compile-commands */
+	const char	*report;	/* --report */
 	uint64_t	expect;		/* bit i: audit_checks[i] expected */
 };
 
@@ -52,6 +55,7 @@ usage(const char *msg)
 		warnx("%s", msg);
 	fprintf(stderr,
 	    "usage: harden-audit [-hjlquvV] [-e feature[,feature...]] file ...\n"
+	    "       harden-audit --compile-commands FILE --report REPORT [file ...]\n"
 	    "Try 'harden-audit --help' for more information.\n");
 	exit(EXIT_ERR);
 }
@@ -79,6 +83,13 @@ help(void)
 	    "  -q, --quiet        no table, only problems (on standard error)\n"
 	    "  -u, --units        list the recorded compilation units and "
 	    "their features\n"
+	    "      --compile-commands FILE --report REPORT\n"
+	    "                     every C compile command of FILE "
+	    "(compile_commands.json)\n"
+	    "                     carries the flags REPORT "
+	    "(harden-report.txt) calls on,\n"
+	    "                     none undone later; exit 1 names each "
+	    "that does not\n"
 	    "  -v, --verbose      print the reason of every verdict\n"
 	    "  -V, --version      print the version and exit\n\n"
 	    "Features for --expect:\n");
@@ -579,6 +590,8 @@ main(int argc, char *argv[])
 		{ "list",	no_argument,		NULL, 'l' },
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "units",	no_argument,		NULL, 'u' },
+		{ "compile-commands", required_argument, NULL, 'C' },
+		{ "report",	required_argument,	NULL, 'R' },
 		{ "fail-uncovered", no_argument,	NULL, 'U' },
 		{ "verbose",	no_argument,		NULL, 'v' },
 		{ "version",	no_argument,		NULL, 'V' },
@@ -613,6 +626,12 @@ main(int argc, char *argv[])
 		case 'u':
 			o.units = 1;
 			break;
+		case 'C':
+			o.compdb = optarg;
+			break;
+		case 'R':
+			o.report = optarg;
+			break;
 		case 'U':
 			o.fail_uncovered = 1;
 			break;
@@ -627,8 +646,15 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	if (argc == 0)
+	if ((o.compdb == NULL) != (o.report == NULL))
+		usage("--compile-commands and --report go together");
+	if (argc == 0 && o.compdb == NULL)
 		usage("no file given");
+	if (o.compdb != NULL) {
+		status = compdb_check(o.compdb, o.report);
+		if (argc == 0)
+			return fflush(stdout) == 0 ? status : EXIT_ERR;
+	}
 	signal(SIGBUS, onbus);
 
 	if (o.json)

@@ -1,0 +1,400 @@
+/*
+ * compdb.c - the build's own compile commands against harden's report:
+ * every C compile command of a compile_commands.json must carry the
+ * report's compiler and preprocessor flags, none undone later on its line
+ * (the idea of Debian's blhc, for any compiler and any build system).
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "compdb.h"
+
+#define MAXREQ	64		/* flags of the report checked */
+
+/* The report's flags for every object, by the feature they serve. */
+struct required {
+	char	*flag[MAXREQ];
+	int	feature[MAXREQ];	/* catalog index, -1 if unknown */
+	size_t	n;
+};
+
+/* A growing list of words (one command line). */
+struct words {
+	char	**w;
+	size_t	n, cap;
+};
+
+static void
+words_add(struct words *ws, const char *s, size_t len)
+{
+	char *copy;
+
+	if (ws->n == ws->cap) {
+		ws->cap = ws->cap ? 2 * ws->cap : 32;
+		if ((ws->w = realloc(ws->w, ws->cap * sizeof(*ws->w))) == NULL)
+			err(2, NULL);
+	}
+	if ((copy = malloc(len + 1)) == NULL)
+		err(2, NULL);
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	ws->w[ws->n++] = copy;
+}
+
+static void
+words_clear(struct words *ws)
+{
+	size_t i;
+
+	for (i = 0; i < ws->n; i++)
+		free(ws->w[i]);
+	ws->n = 0;
+}
+
+/* ---- the report ------------------------------------------------------ */
+
+/* "flags NAME cpp:F cc:G ..." of the features that are on: cpp, cc, cc+ld. */
+static int
+read_report(const char *path, struct required *rq)
+{
+	char line[4096], on[CAT_MAX_FEATURES] = { 0 }, *w, *name;
+	FILE *fp;
+	int k;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		warn("%s", path);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		if ((w = strtok(line, " \n")) == NULL ||
+		    (name = strtok(NULL, " \n")) == NULL || (k = cat_find(name)) < 0)
+			continue;
+		if (strcmp(w, "feature") == 0)
+			on[k] = (w = strtok(NULL, " \n")) != NULL &&
+			    strcmp(w, "on") == 0;
+		else if (strcmp(w, "flags") == 0 && on[k])
+			while ((w = strtok(NULL, " \n")) != NULL && rq->n < MAXREQ)
+				if (strncmp(w, "cpp:", 4) == 0 ||
+				    strncmp(w, "cc:", 3) == 0 ||
+				    strncmp(w, "cc+ld:", 6) == 0) {
+					if ((rq->flag[rq->n] =
+					    strdup(strchr(w, ':') + 1)) == NULL)
+						err(2, NULL);
+					rq->feature[rq->n++] = k;
+				}
+	}
+	fclose(fp);
+	return 0;
+}
+
+/* ---- compile_commands.json ------------------------------------------- */
+
+struct jcur {
+	const char	*p, *end;
+	int		bad;
+};
+
+static void
+jws(struct jcur *j)
+{
+	while (j->p < j->end && strchr(" \t\r\n", *j->p) != NULL)
+		j->p++;
+}
+
+static int
+jpeek(struct jcur *j, char c)
+{
+	jws(j);
+	if (j->p < j->end && *j->p == c) {
+		j->p++;
+		return 1;
+	}
+	return 0;
+}
+
+/* A JSON string into out (escapes decoded; \u00XX only as one byte). */
+static void
+jstring(struct jcur *j, struct words *out)
+{
+	char *buf, c;
+	size_t n = 0;
+	unsigned v;
+
+	jws(j);
+	if (j->p >= j->end || *j->p++ != '"' ||
+	    (buf = malloc((size_t)(j->end - j->p) + 1)) == NULL) {
+		j->bad = 1;
+		return;
+	}
+	while (j->p < j->end && (c = *j->p++) != '"') {
+		if (c == '\\' && j->p < j->end) {
+			c = *j->p++;
+			if (c == 'n') c = '\n';
+			else if (c == 't') c = '\t';
+			else if (c == 'r') c = '\r';
+			else if (c == 'b') c = '\b';
+			else if (c == 'f') c = '\f';
+			else if (c == 'u' && j->end - j->p >= 4 &&
+			    sscanf(j->p, "%4x", &v) == 1) {
+				c = (char)(v < 0x100 ? v : '?');
+				j->p += 4;
+			}
+		}
+		buf[n++] = c;
+	}
+	if (j->p > j->end || j->p[-1] != '"')
+		j->bad = 1;
+	else
+		words_add(out, buf, n);
+	free(buf);
+}
+
+/* Skip one JSON value (no nesting limit beyond the input's size). */
+static void
+jskip(struct jcur *j)
+{
+	struct words tmp = { NULL, 0, 0 };
+	int depth = 0;
+
+	do {
+		jws(j);
+		if (j->p >= j->end) {
+			j->bad = 1;
+			break;
+		}
+		if (*j->p == '"') {
+			jstring(j, &tmp);
+			words_clear(&tmp);
+		} else if (*j->p == '[' || *j->p == '{') {
+			depth++;
+			j->p++;
+		} else if (*j->p == ']' || *j->p == '}') {
+			depth--;
+			j->p++;
+		} else
+			j->p++;	/* , : and the letters of literals */
+	} while (!j->bad && depth > 0);
+	free(tmp.w);
+}
+
+/* ---- one entry ------------------------------------------------------- */
+
+/* Split a shell command line as the shell would (quotes, backslashes). */
+static void
+shell_split(const char *s, struct words *out)
+{
+	char *buf = malloc(strlen(s) + 1);
+	size_t n;
+	char q;
+
+	if (buf == NULL)
+		err(2, NULL);
+	while (*s != '\0') {
+		while (*s == ' ' || *s == '\t' || *s == '\n')
+			s++;
+		if (*s == '\0')
+			break;
+		for (n = 0, q = 0; *s != '\0' && (q || !strchr(" \t\n", *s)); s++) {
+			if (q == 0 && (*s == '\'' || *s == '"'))
+				q = *s;
+			else if (q != 0 && *s == q)
+				q = 0;
+			else if (*s == '\\' && q != '\'' && s[1] != '\0')
+				buf[n++] = *++s;
+			else
+				buf[n++] = *s;
+		}
+		words_add(out, buf, n);
+	}
+	free(buf);
+}
+
+/* The sense (1 on, -1 off, 0 none) of feature k last on the line. */
+static int
+last_sense(const struct words *ws, int k)
+{
+	char joined[512];
+	const char *w;
+	size_t i, m;
+	int sense = 0;
+
+	for (i = 0; i < ws->n; i++) {
+		w = ws->w[i];
+		if ((strcmp(w, "-D") == 0 || strcmp(w, "-U") == 0) &&
+		    i + 1 < ws->n) {
+			snprintf(joined, sizeof(joined), "%s%s", w, ws->w[++i]);
+			w = joined;
+		}
+		for (m = 0; m < cat_nswitches; m++)
+			if (cat_match(cat_switches[m].pattern, w, strlen(w))) {
+				if ((int)cat_switches[m].feature == k)
+					sense = cat_switches[m].on ? 1 : -1;
+				break;
+			}
+	}
+	return sense;
+}
+
+/* Whether flag is a word of the line (-DX also as "-D" "X"). */
+static int
+has_flag(const struct words *ws, const char *flag)
+{
+	size_t i;
+
+	for (i = 0; i < ws->n; i++)
+		if (strcmp(ws->w[i], flag) == 0 || (i + 1 < ws->n &&
+		    strlen(ws->w[i]) == 2 && strncmp(ws->w[i], flag, 2) == 0 &&
+		    (flag[1] == 'D' || flag[1] == 'U') &&
+		    strcmp(ws->w[i + 1], flag + 2) == 0))
+			return 1;
+	return 0;
+}
+
+/* C sources only: the report's flags are those of the C compiler. */
+static int
+is_c_source(const char *file)
+{
+	const char *dot = strrchr(file, '.');
+
+	return dot != NULL && strcmp(dot, ".c") == 0;
+}
+
+/* Check one compile command; 1 when it lacks or undoes a flag. */
+static int
+check_command(const char *file, const struct words *ws,
+    const struct required *rq)
+{
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < rq->n; i++) {
+		if (!has_flag(ws, rq->flag[i])) {
+			fprintf(stderr, "harden-audit: %s: compiled without %s "
+			    "(%s)\n", file, rq->flag[i], rq->feature[i] >= 0 ?
+			    cat_features[rq->feature[i]].name : "?");
+			bad = 1;
+		} else if (last_sense(ws, rq->feature[i]) < 0) {
+			fprintf(stderr, "harden-audit: %s: %s undone later on "
+			    "its command line (%s turned off)\n", file,
+			    rq->flag[i], cat_features[rq->feature[i]].name);
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
+/* One object of the array: file, and command or arguments. */
+static int
+check_entry(struct jcur *j, const struct required *rq, unsigned *nc,
+    unsigned *nbad)
+{
+	struct words file = { NULL, 0, 0 }, cmd = { NULL, 0, 0 };
+	struct words key = { NULL, 0, 0 };
+
+	if (!jpeek(j, '{'))
+		return -1;
+	while (!j->bad && !jpeek(j, '}')) {
+		jstring(j, &key);
+		if (j->bad || !jpeek(j, ':'))
+			return -1;
+		if (strcmp(key.w[key.n - 1], "file") == 0)
+			jstring(j, &file);
+		else if (strcmp(key.w[key.n - 1], "arguments") == 0 &&
+		    jpeek(j, '[')) {
+			while (!j->bad && !jpeek(j, ']')) {
+				jstring(j, &cmd);
+				jpeek(j, ',');
+			}
+		} else if (strcmp(key.w[key.n - 1], "command") == 0) {
+			struct words one = { NULL, 0, 0 };
+
+			jstring(j, &one);
+			if (one.n == 1)
+				shell_split(one.w[0], &cmd);
+			words_clear(&one);
+			free(one.w);
+		} else
+			jskip(j);
+		jpeek(j, ',');
+	}
+	if (!j->bad && file.n == 1 && is_c_source(file.w[0])) {
+		(*nc)++;
+		*nbad += (unsigned)check_command(file.w[0], &cmd, rq);
+	}
+	words_clear(&file);
+	words_clear(&cmd);
+	words_clear(&key);
+	free(file.w);
+	free(cmd.w);
+	free(key.w);
+	return j->bad ? -1 : 0;
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n;
+
+	if (fp == NULL)
+		return NULL;
+	*len = 0;
+	do {
+		if (*len == cap && (buf = realloc(buf, cap = cap ? 2 * cap :
+		    65536)) == NULL)
+			err(2, NULL);
+		n = fread(buf + *len, 1, cap - *len, fp);
+		*len += n;
+	} while (n > 0);
+	if (ferror(fp)) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(fp);
+	return buf;
+}
+
+int
+compdb_check(const char *path, const char *report)
+{
+	struct required rq;
+	struct jcur j;
+	char *text;
+	size_t len, i;
+	unsigned nc = 0, nbad = 0;
+	int rc = 0;
+
+	memset(&rq, 0, sizeof(rq));
+	if (read_report(report, &rq) == -1)
+		return 2;
+	if ((text = slurp(path, &len)) == NULL) {
+		warn("%s", path);
+		return 2;
+	}
+	j = (struct jcur){ text, text + len, 0 };
+	if (!jpeek(&j, '['))
+		j.bad = 1;
+	while (!j.bad && !jpeek(&j, ']'))
+		if (check_entry(&j, &rq, &nc, &nbad) == -1 || (!jpeek(&j, ',') &&
+		    (jws(&j), j.p < j.end && *j.p != ']')))
+			j.bad = 1;
+	if (j.bad) {
+		warnx("%s: not a compilation database (JSON array of "
+		    "objects) at byte %zu", path, (size_t)(j.p - text));
+		rc = 2;
+	} else {
+		fprintf(stderr, "harden-audit: %s: %u C compile commands "
+		    "checked against %s: %u without harden's flags\n", path,
+		    nc, report, nbad);
+		rc = nbad > 0;
+	}
+	for (i = 0; i < rq.n; i++)
+		free(rq.flag[i]);
+	free(text);
+	return rc;
+}
