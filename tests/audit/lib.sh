@@ -839,11 +839,16 @@ fuzz_seeds() {
 	build_corpus
 	mkdir -p "$1"
 	for _b in gcc-none gcc-standard-stripped gcc-obj.o gcc-m32.o gcc-m32-static-pie \
-	    a64-be.so a64-ilp32-be.o gcc-clash-g clang-g-record gcc-clash-rec; do
+	    a64-be.so a64-ilp32-be.o gcc-clash-g clang-g-record gcc-clash-rec \
+	    gcc-clash-g-mixed gcc-clash-dwarf2 gcc-clash-dwarf64 clang19-g-record; do
 		[ -f "$T/corpus/$_b" ] && cp "$T/corpus/$_b" "$1/"
 	done
 	gen_hostile "$T/hostile" "$T/corpus/gcc-m32-static-pie" "$T/corpus/gcc-obj.o" ||
 		fail "cannot generate hostile files"
+	# Many units sharing abbreviations and producers (small: 64 KB).
+	for _m in abbrev producer overlap suffix; do
+		gen_dwarf $_m 60000 "$1/dwarf-$_m" || fail "cannot generate dwarf-$_m"
+	done
 	cp "$T"/hostile/*.*-* "$1/" 2>/dev/null
 	need x86_64-w64-mingw32-gcc
 	build_pe_corpus
