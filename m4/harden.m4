@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 23
+# serial 24
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-ee9afef0])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-4e2d53d4])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -192,7 +192,9 @@ feature fortify-source standard optimize,no-sanitizer checked libc string and st
 value   fortify-source 3 sym:__memcpy_chk cpp:-U_FORTIFY_SOURCE cpp:-D_FORTIFY_SOURCE=3
 value   fortify-source 2 sym:__strcpy_chk cpp:-U_FORTIFY_SOURCE cpp:-D_FORTIFY_SOURCE=2
 off     fortify-source cpp:-U_FORTIFY_SOURCE
-builder fortify-source off:-D_FORTIFY_SOURCE=0 on:-D_FORTIFY_SOURCE on:-D_FORTIFY_SOURCE=* off:-U_FORTIFY_SOURCE
+@%:@ Fedora and Arch pass the macro through the driver (-Wp,-D_FORTIFY_SOURCE=3,
+@%:@ Fedora as -Wp,-U_FORTIFY_SOURCE,-D_FORTIFY_SOURCE=3): the builder's too.
+builder fortify-source off:-D_FORTIFY_SOURCE=0 on:-D_FORTIFY_SOURCE on:-D_FORTIFY_SOURCE=* off:-U_FORTIFY_SOURCE off:-Wp,*-D_FORTIFY_SOURCE=0 on:-Wp,*-D_FORTIFY_SOURCE* off:-Wp,*-U_FORTIFY_SOURCE
 @%:@ glibc fortifies printf and most calls of a program; mingw-w64 only string
 @%:@ calls of known size, so a correct Windows program may show none.
 audit   fortify-source format=elf
