@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 24
+# serial 25
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-2bb671e5])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-91e51309])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -718,17 +718,22 @@ parse_args() {
 		esac
 	done
 	: "@S|@{CC:=cc}"
+	@<:@ -n "@S|@outputs" @:>@ || outputs=report
+	case @S|@level in
+	none|standard|strict) ;;
+	*) usage_error "invalid level '@S|@level': use none, standard or strict" ;;
+	esac
+}
+
+@%:@ find_readers: READELF and OBJDUMP, when the builder gave none: the first
+@%:@ found in PATH, else no.
+find_readers() {
 	if @<:@ -z "@S|@{READELF+set}" @:>@; then
 		READELF=@S|@(command -v readelf || command -v llvm-readelf) || READELF=no
 	fi
 	if @<:@ -z "@S|@{OBJDUMP+set}" @:>@; then
 		OBJDUMP=@S|@(command -v objdump || command -v llvm-objdump) || OBJDUMP=no
 	fi
-	@<:@ -n "@S|@outputs" @:>@ || outputs=report
-	case @S|@level in
-	none|standard|strict) ;;
-	*) usage_error "invalid level '@S|@level': use none, standard or strict" ;;
-	esac
 }
 
 @%:@ find_catalog: catalog is --catalog, else @S|@HARDEN_CATALOG, else the default
@@ -758,12 +763,34 @@ catalog_error() {
 	exit 3
 }
 
+@%:@ read_catalog: the file in one piece (dash's read builtin makes a system
+@%:@ call per byte), then row by row.
 read_catalog() {
 	nf=0 nr=0
-	while read -r kind name rest; do
-		case @S|@kind in ''|'@%:@'*) continue ;; esac
+	rows=@S|@(cat "@S|@catalog/features.txt")
+	IFS=@S|@nl
+	for row in @S|@rows; do
+		IFS=@S|@ifs
+		set -- @S|@row
+		case @S|@{1-} in ''|'@%:@'*) continue ;; esac
+		kind=@S|@1 name=@S|@{2-}
+		words_after 2 "@S|@row"
 		catalog_row
-	done <"@S|@catalog/features.txt"
+	done
+	IFS=@S|@ifs
+}
+
+@%:@ words_after N LINE: rest is LINE without its first N words, as read puts
+@%:@ it in its last variable: without leading and trailing blanks.
+words_after() {
+	rest=@S|@2 wn=0
+	while :; do
+		rest=@S|@{rest@%:@"@S|@{rest%%@<:@! 	@:>@*}"}
+		@<:@ @S|@wn -lt @S|@1 @:>@ || break
+		rest=@S|@{rest@%:@"@S|@{rest%%@<:@ 	@:>@*}"}
+		wn=@S|@((wn + 1))
+	done
+	rest=@S|@{rest%"@S|@{rest@%:@@%:@*@<:@! 	@:>@}"}
 }
 
 @%:@ catalog_row: the row kind name rest.
@@ -963,17 +990,19 @@ cache_fresh() {
 
 @%:@ read_cache: report is the cached one, with runs=0 (returns 1 for none).
 read_cache() {
-	report=
-	exec 3<"@S|@cache"
-	while IFS= read -r l <&3; do case @S|@l in "input end") break ;; esac; done
-	while IFS= read -r l <&3; do
-		case @S|@l in
-		runs=*) l="runs=0" ;;
+	report=@S|@(cat "@S|@cache") || return 1
+	case @S|@report in *"@S|@{nl}input end@S|@nl"*) ;; *) return 1 ;; esac
+	r=@S|@nl@S|@{report@%:@*"@S|@{nl}input end@S|@nl"} report=
+	while :; do
+		case @S|@r in
+		*"@S|@{nl}runs="*)
+			report="@S|@report@S|@{r%%"@S|@{nl}runs="*}@S|@{nl}runs=0"
+			r=@S|@{r@%:@*"@S|@{nl}runs="}
+			case @S|@r in *"@S|@nl"*) r=@S|@nl@S|@{r@%:@*"@S|@nl"} ;; *) r= ;; esac ;;
+		*) report="@S|@report@S|@r"; break ;;
 		esac
-		report="@S|@report@S|@l@S|@nl"
 	done
-	exec 3<&-
-	report=@S|@{report%"@S|@nl"}
+	report=@S|@{report@%:@"@S|@nl"}
 	@<:@ -n "@S|@report" @:>@
 }
 
@@ -1981,18 +2010,21 @@ print_and_exit() {
 @%:@ pass: the report's feature lines come in catalog order.
 request_error() {
 	error= n=0
-	while read -r kind name st v w; do
-		@<:@ "@S|@kind" = feature @:>@ || continue
+	IFS=@S|@nl
+	for l in @S|@report; do
+		IFS=@S|@ifs
+		set -- @S|@l
+		@<:@ "@S|@{1-}" = feature @:>@ || continue
 		n=@S|@((n + 1))
 		eval "q=\@S|@q_@S|@n"
+		words_after 4 "@S|@l"
 		case @S|@q in
 		auto|skip) ;;
-		no) @<:@ "@S|@st" = off @:>@ || { error="cannot disable @S|@name: @S|@w"; break; } ;;
-		*) @<:@ "@S|@st" = on @:>@ || { error="cannot enable @S|@name: @S|@w"; break; } ;;
+		no) @<:@ "@S|@3" = off @:>@ || { error="cannot disable @S|@2: @S|@rest"; break; } ;;
+		*) @<:@ "@S|@3" = on @:>@ || { error="cannot enable @S|@2: @S|@rest"; break; } ;;
 		esac
-	done <<EOF
-@S|@report
-EOF
+	done
+	IFS=@S|@ifs
 }
 
 @%:@ value KEY: the value of KEY= in the report.
@@ -2091,6 +2123,7 @@ main() {
 	*" list-tsv "*) list_tsv; exit 0 ;;
 	esac
 	read_requests
+	find_readers
 	runs=0 work=
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM
