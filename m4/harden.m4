@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 25
+# serial 26
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-91e51309])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-86d94d10])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -575,7 +575,7 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@
 @%:@   harden-flags @<:@--level=LEVEL@:>@ @<:@--enable-FEATURE@<:@=VALUE@:>@@:>@ @<:@--disable-FEATURE@:>@
 @%:@                @<:@--known=FEATURE=RESULT@:>@ @<:@--traits=WORDS@:>@ @<:@--catalog=DIR@:>@ @<:@--cache=FILE@:>@
-@%:@                @<:@--log=FILE@:>@ @<:@VAR=VALUE...@:>@
+@%:@                @<:@--log=FILE@:>@ @<:@--errors=machine@:>@ @<:@VAR=VALUE...@:>@
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
 @%:@                 --ldflags | --exe-ldflags | --export=sh | --export=make | --pc@:>@...
 @%:@   harden-flags --list | --list=tsv | --help | --version
@@ -589,7 +589,10 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@ Exit status: 0 done; 1 an explicit request cannot be met (one line on
 @%:@ standard error names the feature and why; the outputs are still written);
 @%:@ 2 bad usage or an invalid value (the message lists the valid ones);
-@%:@ 3 cannot run at all (no catalog, no scratch directory).
+@%:@ 3 cannot run at all (no catalog, no scratch directory).  With
+@%:@ --errors=machine, the message of a request that cannot be met or has an
+@%:@ invalid value is followed by "harden-flags: error=FEATURE REASON", for
+@%:@ the programs that run this one (the CMake and Meson frontends).
 @%:@
 @%:@ Builtins do the work, and no path or flag of the builder is ever pasted
 @%:@ into a sed, awk or eval program: paths with | @S|@ ' ; and spaces are safe.
@@ -626,10 +629,19 @@ find_version() {
 	: "@S|@{harden_version:=unknown}"
 }
 
+@%:@ usage_error MESSAGE @<:@FEATURE REASON@:>@: exit 2, with the error line of
+@%:@ FEATURE when a request of it is invalid.
 usage_error() {
 	printf '%s: %s\n' "@S|@me" "@S|@1" >&2
+	@<:@ @S|@@%:@ -lt 3 @:>@ || error_line "@S|@2" "@S|@3"
 	printf "Try '%s --help'.\n" "@S|@me" >&2
 	exit 2
+}
+
+@%:@ error_line FEATURE REASON: with --errors=machine, the line for programs
+@%:@ that says which feature's request failed, and why.
+error_line() {
+	@<:@ "@S|@errors" != machine @:>@ || printf '%s: error=%s %s\n' "@S|@me" "@S|@1" "@S|@2" >&2
 }
 
 help() {
@@ -659,6 +671,9 @@ Options:
   --cache=FILE             reuse FILE when the inputs are unchanged; else
                            probe and write it
   --log=FILE               append every command run and its messages
+  --errors=machine         after the message of a request that cannot be
+                           met or is invalid, a line for programs:
+                           harden-flags: error=FEATURE REASON
   --list                   the features: NAME LEVEL VALUES... - SUMMARY
   --list=tsv               the same for programs, tab-separated: NAME LEVEL
                            REQUIRES VALUES(comma-separated) AUDIT(no, yes or
@@ -689,10 +704,10 @@ EOF
 @%:@ Arguments
 
 @%:@ parse_args ARG...: level, outputs, requests and knowns (one a line),
-@%:@ catalog, cache, log, known_traits, and the builder's CC, CPPFLAGS, CFLAGS,
-@%:@ LDFLAGS, READELF, OBJDUMP.
+@%:@ catalog, cache, log, known_traits, errors, and the builder's CC, CPPFLAGS,
+@%:@ CFLAGS, LDFLAGS, READELF, OBJDUMP.
 parse_args() {
-	level=standard outputs= requests= knowns= catalog= cache= log= known_traits=
+	level=standard outputs= requests= knowns= catalog= cache= log= known_traits= errors=human
 	for arg do
 		case @S|@arg in
 		--help) help ;;
@@ -702,6 +717,8 @@ parse_args() {
 		--cache=*) cache=@S|@{arg@%:@--cache=} ;;
 		--log=*) log=@S|@{arg@%:@--log=} ;;
 		--traits=*) known_traits=@S|@{arg@%:@--traits=} ;;
+		--errors=human|--errors=machine) errors=@S|@{arg@%:@--errors=} ;;
+		--errors=*) usage_error "invalid value '@S|@{arg@%:@--errors=}' for --errors: use human or machine" ;;
 		--known=*=*) knowns="@S|@knowns@S|@{knowns:+@S|@nl}@S|@{arg@%:@--known=}" ;;
 		--list=tsv) outputs="@S|@outputs list-tsv" ;;
 		--report|--summary|--cppflags|--cflags|--exe-cflags|--ldflags|--exe-ldflags|--export=sh|--export=make|--pc|--list)
@@ -936,7 +953,7 @@ request() {
 	   for v in auto yes no@S|@vs; do
 		case ", @S|@list, " in *", @S|@v, "*) ;; *) list="@S|@list@S|@{list:+, }@S|@v" ;; esac
 	   done
-	   usage_error "invalid value '@S|@value' for @S|@fn: use @S|@list" ;;
+	   usage_error "invalid value '@S|@value' for @S|@fn: use @S|@list" "@S|@fn" "invalid value '@S|@value': use @S|@list" ;;
 	esac
 	eval "l=\@S|@f_level_@S|@i"
 	case @S|@value:@S|@level:@S|@l in
@@ -2000,14 +2017,16 @@ print_and_exit() {
 	write_outputs
 	if @<:@ -n "@S|@error" @:>@; then
 		printf '%s: %s\n' "@S|@me" "@S|@error" >&2
+		error_line "@S|@error_feature" "@S|@error_reason"
 		exit 1
 	fi
 	exit 0
 }
 
-@%:@ request_error: error says which explicit request cannot be met, if any;
-@%:@ from the report itself, so that a cached report fails the same way.  One
-@%:@ pass: the report's feature lines come in catalog order.
+@%:@ request_error: error says which explicit request cannot be met, if any
+@%:@ (error_feature and error_reason: which feature, and the reason in its
+@%:@ report line); from the report itself, so that a cached report fails the
+@%:@ same way.  One pass: the report's feature lines come in catalog order.
 request_error() {
 	error= n=0
 	IFS=@S|@nl
@@ -2017,12 +2036,14 @@ request_error() {
 		@<:@ "@S|@{1-}" = feature @:>@ || continue
 		n=@S|@((n + 1))
 		eval "q=\@S|@q_@S|@n"
-		words_after 4 "@S|@l"
 		case @S|@q in
-		auto|skip) ;;
-		no) @<:@ "@S|@3" = off @:>@ || { error="cannot disable @S|@2: @S|@rest"; break; } ;;
-		*) @<:@ "@S|@3" = on @:>@ || { error="cannot enable @S|@2: @S|@rest"; break; } ;;
+		auto|skip) continue ;;
+		no) @<:@ "@S|@3" != off @:>@ || continue; verb=disable ;;
+		*) @<:@ "@S|@3" != on @:>@ || continue; verb=enable ;;
 		esac
+		words_after 4 "@S|@l"
+		error="cannot @S|@verb @S|@2: @S|@rest" error_feature=@S|@2 error_reason=@S|@rest
+		break
 	done
 	IFS=@S|@ifs
 }
