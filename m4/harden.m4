@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 26
+# serial 27
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-86d94d10])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-5d047874])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -2164,6 +2164,10 @@ main() {
 	check_needs		@%:@ step 6
 	report=@S|@(make_report)
 	@<:@ -z "@S|@cache" @:>@ || save_cache
+	@%:@ Done with the scratch directory: gone before the outputs, which a
+	@%:@ reader that stops early (grep -q) ends with SIGPIPE, and no EXIT trap.
+	cleanup
+	work=
 	print_and_exit		@%:@ step 7, and the outputs
 }
 
