@@ -255,7 +255,11 @@ version, the flags, the readelf, the catalog files (``harden-flags``
 included), the level and the requests: a reconfigure that changes none of
 them runs nothing, not even the driver, and prints the summary marked
 ``(cached)``; changing one runs the driver again.  The feature list
-(``harden-flags --list``, for the options) is cached per catalog likewise.
+(``harden-flags --list=tsv``, for the options) is cached per catalog
+likewise.  A fatal error about one feature (an invalid value, a request
+that cannot be met) names its option and gives the driver's message; the
+option is the one of the driver's ``harden-flags: error=FEATURE REASON``
+line (``--errors=machine``), never guessed from the message's words.
 The driver's commands and their messages are appended to
 ``${CMAKE_BINARY_DIR}/CMakeFiles/harden/probe.log``.
 
@@ -372,17 +376,18 @@ function(_harden_detect)
     string(APPEND catalog_hash "${h}")
   endforeach()
 
-  # ---- the features, from harden-flags --list (run again for another catalog)
-  if(NOT "$CACHE{_HARDEN_LIST_KEY}" STREQUAL catalog_hash)
-    execute_process(COMMAND ${driver} --list
+  # ---- the features, from harden-flags --list=tsv (run again for another
+  # catalog; "tsv" in the key: a list cached by an older module was --list)
+  if(NOT "$CACHE{_HARDEN_LIST_KEY}" STREQUAL "tsv ${catalog_hash}")
+    execute_process(COMMAND ${driver} --list=tsv
       RESULT_VARIABLE rc OUTPUT_VARIABLE list ERROR_VARIABLE err)
     if(NOT rc STREQUAL "0")
       string(STRIP "${err}" err)
-      message(FATAL_ERROR "Harden: harden-flags --list failed:\n  ${err}")
+      message(FATAL_ERROR "Harden: harden-flags --list=tsv failed:\n  ${err}")
     endif()
     string(REPLACE "\n" "${rs}" list "${list}")
-    set(_HARDEN_LIST "${list}" CACHE INTERNAL "harden-flags --list")
-    set(_HARDEN_LIST_KEY "${catalog_hash}" CACHE INTERNAL "The catalog of _HARDEN_LIST")
+    set(_HARDEN_LIST "${list}" CACHE INTERNAL "harden-flags --list=tsv")
+    set(_HARDEN_LIST_KEY "tsv ${catalog_hash}" CACHE INTERNAL "The catalog of _HARDEN_LIST")
   endif()
   string(REPLACE "${rs}" "\n" text "$CACHE{_HARDEN_LIST}")
 
@@ -399,18 +404,17 @@ function(_harden_detect)
   set_property(CACHE HARDENING PROPERTY STRINGS ${levels})
   set(args "--level=${HARDENING}")
   set(features "")
-  # Lines "NAME LEVEL VALUE... - SUMMARY" (no value starts with "-").
+  # Lines "NAME<TAB>LEVEL<TAB>REQUIRES<TAB>VALUES<TAB>AUDIT<TAB>SUMMARY",
+  # the values comma-separated, each once.
   while(text MATCHES "^([^\n]*)\n(.*)$")
     set(line "${CMAKE_MATCH_1}")
     set(text "${CMAKE_MATCH_2}")
-    if(NOT line MATCHES "^([a-z0-9-]+) [a-z]+(( [^ -][^ ]*)*) - (.*)$")
-      message(FATAL_ERROR "Harden: unexpected line from harden-flags --list: ${line}")
+    if(NOT line MATCHES "^([a-z0-9-]+)\t[^\t]*\t[^\t]*\t([^\t]*)\t[^\t]*\t(.*)$")
+      message(FATAL_ERROR "Harden: unexpected line from harden-flags --list=tsv: ${line}")
     endif()
     set(f "${CMAKE_MATCH_1}")
-    set(summary "${CMAKE_MATCH_4}")
-    string(STRIP "${CMAKE_MATCH_2}" values)
-    string(REPLACE " " ";" values "${values}")
-    list(REMOVE_DUPLICATES values)
+    string(REPLACE "," ";" values "${CMAKE_MATCH_2}")
+    set(summary "${CMAKE_MATCH_3}")
     list(APPEND features "${f}")
     _harden_option_name(${f} opt)
     set(${opt} AUTO CACHE STRING "Hardening feature ${f} (${summary}): AUTO, ON, OFF or one of: ${values}")
@@ -477,8 +481,15 @@ function(_harden_detect)
     set(cached " (cached)")
   else()
     message(CHECK_START "Probing hardening flags")
-    execute_process(COMMAND ${driver} ${args} "--log=${work}/probe.log"
+    execute_process(COMMAND ${driver} ${args} --errors=machine "--log=${work}/probe.log"
       RESULT_VARIABLE rc OUTPUT_VARIABLE report ERROR_VARIABLE err)
+    # The driver's message is its first line; the line "harden-flags:
+    # error=FEATURE REASON" (--errors=machine) names the feature whose
+    # request cannot be met (1) or is invalid (2), so the option to blame.
+    set(error_opt "")
+    if("\n${err}" MATCHES "\nharden-flags: error=([a-z0-9-]+) ")
+      _harden_option_name(${CMAKE_MATCH_1} error_opt)
+    endif()
     string(REGEX REPLACE "\n.*" "" err "${err}")
     string(REGEX REPLACE "^harden-flags: " "" err "${err}")
     if(rc STREQUAL "0" OR rc STREQUAL "1")
@@ -488,10 +499,9 @@ function(_harden_detect)
       message(CHECK_FAIL "failed")
     endif()
     if(rc STREQUAL "2")
-      # An invalid value: the message names the feature or the level.
-      if(err MATCHES " for ([a-z0-9-]+): use ")
-        _harden_option_name(${CMAKE_MATCH_1} opt)
-        message(FATAL_ERROR "Harden:\n  ${opt}=${${opt}}: ${err} (or ON, OFF, AUTO)")
+      # An invalid value: of a feature's option, else of the level.
+      if(NOT error_opt STREQUAL "")
+        message(FATAL_ERROR "Harden:\n  ${error_opt}=${${error_opt}}: ${err} (or ON, OFF, AUTO)")
       endif()
       message(FATAL_ERROR "Harden:\n  HARDENING=${HARDENING}: ${err}")
     elseif(NOT rc STREQUAL "0" AND NOT rc STREQUAL "1")
@@ -530,10 +540,9 @@ function(_harden_detect)
   message(CHECK_PASS "${n} features present")
 
   if(rc STREQUAL "1")
-    # An explicit request that cannot be met.
-    if(err MATCHES "^cannot [a-z]+ ([a-z0-9-]+):")
-      _harden_option_name(${CMAKE_MATCH_1} opt)
-      set(err "${opt}=${${opt}}: ${err}")
+    # An explicit request that cannot be met: the option that made it.
+    if(NOT error_opt STREQUAL "")
+      set(err "${error_opt}=${${error_opt}}: ${err}")
     endif()
     message(FATAL_ERROR "Harden:\n  ${err}")
   endif()

@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 24
+# serial 25
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-4e2d53d4])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-e3daf1e8])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -577,7 +577,7 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@
 @%:@   harden-flags @<:@--level=LEVEL@:>@ @<:@--enable-FEATURE@<:@=VALUE@:>@@:>@ @<:@--disable-FEATURE@:>@
 @%:@                @<:@--known=FEATURE=RESULT@:>@ @<:@--traits=WORDS@:>@ @<:@--catalog=DIR@:>@ @<:@--cache=FILE@:>@
-@%:@                @<:@--log=FILE@:>@ @<:@VAR=VALUE...@:>@
+@%:@                @<:@--log=FILE@:>@ @<:@--errors=machine@:>@ @<:@VAR=VALUE...@:>@
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
 @%:@                 --ldflags | --exe-ldflags | --export=sh | --export=make | --pc@:>@...
 @%:@   harden-flags --list | --list=tsv | --help | --version
@@ -591,10 +591,17 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@ Exit status: 0 done; 1 an explicit request cannot be met (one line on
 @%:@ standard error names the feature and why; the outputs are still written);
 @%:@ 2 bad usage or an invalid value (the message lists the valid ones);
-@%:@ 3 cannot run at all (no catalog, no scratch directory).
+@%:@ 3 cannot run at all (no catalog, no scratch directory).  With
+@%:@ --errors=machine, the message of a request that cannot be met or has an
+@%:@ invalid value is followed by "harden-flags: error=FEATURE REASON", for
+@%:@ the programs that run this one (the CMake and Meson frontends).
 @%:@
 @%:@ Builtins do the work, and no path or flag of the builder is ever pasted
 @%:@ into a sed, awk or eval program: paths with | @S|@ ' ; and spaces are safe.
+@%:@
+@%:@ The steps of catalog/README.md are functions, and main (at the end) runs
+@%:@ them in order.  They share their variables (POSIX sh has no local ones):
+@%:@ a function says what it sets.
 
 @%:@ harden's version and the default catalog, one line each.  Both stay empty
 @%:@ here: in harden's source tree and release tarball the version is read from
@@ -612,7 +619,9 @@ LC_ALL=C
 export LC_ALL
 set -f	@%:@ the builder's flags are split at blanks, never globbed
 
-if @<:@ -z "@S|@harden_version" @:>@; then
+@%:@ find_version: harden_version from ../VERSION when no copy wrote it here.
+find_version() {
+	@<:@ -z "@S|@harden_version" @:>@ || return 0
 	case @S|@0 in */*) harden_version=@S|@{0%/*}/../VERSION ;; *) harden_version=../VERSION ;; esac
 	if @<:@ -r "@S|@harden_version" @:>@; then
 		IFS= read -r harden_version <"@S|@harden_version" || :
@@ -620,12 +629,21 @@ if @<:@ -z "@S|@harden_version" @:>@; then
 		harden_version=
 	fi
 	: "@S|@{harden_version:=unknown}"
-fi
+}
 
+@%:@ usage_error MESSAGE @<:@FEATURE REASON@:>@: exit 2, with the error line of
+@%:@ FEATURE when a request of it is invalid.
 usage_error() {
 	printf '%s: %s\n' "@S|@me" "@S|@1" >&2
+	@<:@ @S|@@%:@ -lt 3 @:>@ || error_line "@S|@2" "@S|@3"
 	printf "Try '%s --help'.\n" "@S|@me" >&2
 	exit 2
+}
+
+@%:@ error_line FEATURE REASON: with --errors=machine, the line for programs
+@%:@ that says which feature's request failed, and why.
+error_line() {
+	@<:@ "@S|@errors" != machine @:>@ || printf '%s: error=%s %s\n' "@S|@me" "@S|@1" "@S|@2" >&2
 }
 
 help() {
@@ -655,6 +673,9 @@ Options:
   --cache=FILE             reuse FILE when the inputs are unchanged; else
                            probe and write it
   --log=FILE               append every command run and its messages
+  --errors=machine         after the message of a request that cannot be
+                           met or is invalid, a line for programs:
+                           harden-flags: error=FEATURE REASON
   --list                   the features: NAME LEVEL VALUES... - SUMMARY
   --list=tsv               the same for programs, tab-separated: NAME LEVEL
                            REQUIRES VALUES(comma-separated) AUDIT(no, yes or
@@ -684,70 +705,117 @@ EOF
 @%:@ ---------------------------------------------------------------------------
 @%:@ Arguments
 
-level=standard outputs= requests= knowns= catalog= cache= log= known_traits=
-for arg do
-	case @S|@arg in
-	--help) help ;;
-	--version) echo "@S|@me @S|@harden_version"; exit 0 ;;
-	--level=*) level=@S|@{arg@%:@--level=} ;;
-	--catalog=*) catalog=@S|@{arg@%:@--catalog=} ;;
-	--cache=*) cache=@S|@{arg@%:@--cache=} ;;
-	--log=*) log=@S|@{arg@%:@--log=} ;;
-	--traits=*) known_traits=@S|@{arg@%:@--traits=} ;;
-	--known=*=*) knowns="@S|@knowns@S|@{knowns:+
-}@S|@{arg@%:@--known=}" ;;
-	--list=tsv) outputs="@S|@outputs list-tsv" ;;
-	--report|--summary|--cppflags|--cflags|--exe-cflags|--ldflags|--exe-ldflags|--export=sh|--export=make|--pc|--list)
-		outputs="@S|@outputs @S|@{arg@%:@--}" ;;
-	--export=*) usage_error "invalid value '@S|@{arg@%:@--export=}' for --export: use sh or make" ;;
-	CC=*) CC=@S|@{arg@%:@CC=} ;;
-	CPPFLAGS=*) CPPFLAGS=@S|@{arg@%:@CPPFLAGS=} ;;
-	CFLAGS=*) CFLAGS=@S|@{arg@%:@CFLAGS=} ;;
-	LDFLAGS=*) LDFLAGS=@S|@{arg@%:@LDFLAGS=} ;;
-	READELF=*) READELF=@S|@{arg@%:@READELF=} ;;
-	OBJDUMP=*) OBJDUMP=@S|@{arg@%:@OBJDUMP=} ;;
-	--?*) requests="@S|@requests@S|@{requests:+
-}@S|@{arg@%:@--}" ;;
-	*) usage_error "unknown argument '@S|@arg'" ;;
+@%:@ parse_args ARG...: level, outputs, requests and knowns (one a line),
+@%:@ catalog, cache, log, known_traits, errors, and the builder's CC, CPPFLAGS,
+@%:@ CFLAGS, LDFLAGS, READELF, OBJDUMP.
+parse_args() {
+	level=standard outputs= requests= knowns= catalog= cache= log= known_traits= errors=human
+	for arg do
+		case @S|@arg in
+		--help) help ;;
+		--version) echo "@S|@me @S|@harden_version"; exit 0 ;;
+		--level=*) level=@S|@{arg@%:@--level=} ;;
+		--catalog=*) catalog=@S|@{arg@%:@--catalog=} ;;
+		--cache=*) cache=@S|@{arg@%:@--cache=} ;;
+		--log=*) log=@S|@{arg@%:@--log=} ;;
+		--traits=*) known_traits=@S|@{arg@%:@--traits=} ;;
+		--errors=human|--errors=machine) errors=@S|@{arg@%:@--errors=} ;;
+		--errors=*) usage_error "invalid value '@S|@{arg@%:@--errors=}' for --errors: use human or machine" ;;
+		--known=*=*) knowns="@S|@knowns@S|@{knowns:+@S|@nl}@S|@{arg@%:@--known=}" ;;
+		--list=tsv) outputs="@S|@outputs list-tsv" ;;
+		--report|--summary|--cppflags|--cflags|--exe-cflags|--ldflags|--exe-ldflags|--export=sh|--export=make|--pc|--list)
+			outputs="@S|@outputs @S|@{arg@%:@--}" ;;
+		--export=*) usage_error "invalid value '@S|@{arg@%:@--export=}' for --export: use sh or make" ;;
+		CC=*) CC=@S|@{arg@%:@CC=} ;;
+		CPPFLAGS=*) CPPFLAGS=@S|@{arg@%:@CPPFLAGS=} ;;
+		CFLAGS=*) CFLAGS=@S|@{arg@%:@CFLAGS=} ;;
+		LDFLAGS=*) LDFLAGS=@S|@{arg@%:@LDFLAGS=} ;;
+		READELF=*) READELF=@S|@{arg@%:@READELF=} ;;
+		OBJDUMP=*) OBJDUMP=@S|@{arg@%:@OBJDUMP=} ;;
+		--?*) requests="@S|@requests@S|@{requests:+@S|@nl}@S|@{arg@%:@--}" ;;
+		*) usage_error "unknown argument '@S|@arg'" ;;
+		esac
+	done
+	: "@S|@{CC:=cc}"
+	@<:@ -n "@S|@outputs" @:>@ || outputs=report
+	case @S|@level in
+	none|standard|strict) ;;
+	*) usage_error "invalid level '@S|@level': use none, standard or strict" ;;
 	esac
-done
-: "@S|@{CC:=cc}"
-if @<:@ -z "@S|@{READELF+set}" @:>@; then
-	READELF=@S|@(command -v readelf || command -v llvm-readelf) || READELF=no
-fi
-if @<:@ -z "@S|@{OBJDUMP+set}" @:>@; then
-	OBJDUMP=@S|@(command -v objdump || command -v llvm-objdump) || OBJDUMP=no
-fi
-@<:@ -n "@S|@outputs" @:>@ || outputs=report
+}
 
-case @S|@level in
-none|standard|strict) ;;
-*) usage_error "invalid level '@S|@level': use none, standard or strict" ;;
-esac
-
-if @<:@ -z "@S|@catalog" @:>@; then
-	catalog=@S|@{HARDEN_CATALOG:-@S|@harden_default_catalog}
-	if @<:@ -z "@S|@catalog" @:>@; then
-		case @S|@0 in */*) catalog=@S|@{0%/*} ;; *) catalog=. ;; esac
+@%:@ find_readers: READELF and OBJDUMP, when the builder gave none: the first
+@%:@ found in PATH, else no.
+find_readers() {
+	if @<:@ -z "@S|@{READELF+set}" @:>@; then
+		READELF=@S|@(command -v readelf || command -v llvm-readelf) || READELF=no
 	fi
-fi
-for f in features.txt probe.c traits.c; do
-	@<:@ -r "@S|@catalog/@S|@f" @:>@ || { printf '%s: no %s in %s\n' "@S|@me" "@S|@f" "@S|@catalog" >&2; exit 3; }
-done
+	if @<:@ -z "@S|@{OBJDUMP+set}" @:>@; then
+		OBJDUMP=@S|@(command -v objdump || command -v llvm-objdump) || OBJDUMP=no
+	fi
+}
+
+@%:@ find_catalog: catalog is --catalog, else @S|@HARDEN_CATALOG, else the default
+@%:@ catalog, else this program's directory; exit 3 without its files.
+find_catalog() {
+	if @<:@ -z "@S|@catalog" @:>@; then
+		catalog=@S|@{HARDEN_CATALOG:-@S|@harden_default_catalog}
+		if @<:@ -z "@S|@catalog" @:>@; then
+			case @S|@0 in */*) catalog=@S|@{0%/*} ;; *) catalog=. ;; esac
+		fi
+	fi
+	for f in features.txt probe.c traits.c; do
+		@<:@ -r "@S|@catalog/@S|@f" @:>@ || { printf '%s: no %s in %s\n' "@S|@me" "@S|@f" "@S|@catalog" >&2; exit 3; }
+	done
+}
 
 @%:@ ---------------------------------------------------------------------------
 @%:@ The catalog, read once.  Feature i (1..nf): f_name_i, f_level_i, f_req_i,
 @%:@ f_sum_i, f_rows_i (row numbers), f_off_i (tagged off flags), f_values_i,
 @%:@ f_pats_i (builder patterns), f_audit_i, f_presence_i (the proof that the
-@%:@ feature is there at all).  Row j: r_value_j, r_proof_j, r_flags_j.  Names
-@%:@ are checked to be @<:@a-z0-9-@:>@, so they are safe in variable names.
+@%:@ feature is there at all), f_mark_i.  Row j: r_value_j, r_proof_j,
+@%:@ r_flags_j.  Names are checked to be @<:@a-z0-9-@:>@, so they are safe in
+@%:@ variable names.
 
-nf=0 nr=0
-while read -r kind name rest; do
-	case @S|@kind in ''|'@%:@'*) continue ;; esac
+catalog_error() {
+	printf '%s: %s/features.txt: %s\n' "@S|@me" "@S|@catalog" "@S|@1" >&2
+	exit 3
+}
+
+@%:@ read_catalog: the file in one piece (dash's read builtin makes a system
+@%:@ call per byte), then row by row.
+read_catalog() {
+	nf=0 nr=0
+	rows=@S|@(cat "@S|@catalog/features.txt")
+	IFS=@S|@nl
+	for row in @S|@rows; do
+		IFS=@S|@ifs
+		set -- @S|@row
+		case @S|@{1-} in ''|'@%:@'*) continue ;; esac
+		kind=@S|@1 name=@S|@{2-}
+		words_after 2 "@S|@row"
+		catalog_row
+	done
+	IFS=@S|@ifs
+}
+
+@%:@ words_after N LINE: rest is LINE without its first N words, as read puts
+@%:@ it in its last variable: without leading and trailing blanks.
+words_after() {
+	rest=@S|@2 wn=0
+	while :; do
+		rest=@S|@{rest@%:@"@S|@{rest%%@<:@! 	@:>@*}"}
+		@<:@ @S|@wn -lt @S|@1 @:>@ || break
+		rest=@S|@{rest@%:@"@S|@{rest%%@<:@ 	@:>@*}"}
+		wn=@S|@((wn + 1))
+	done
+	rest=@S|@{rest%"@S|@{rest@%:@@%:@*@<:@! 	@:>@}"}
+}
+
+@%:@ catalog_row: the row kind name rest.
+catalog_row() {
 	case @S|@name in
-	''|*@<:@!a-z0-9-@:>@*) printf '%s: %s/features.txt: bad feature name in: %s %s\n' "@S|@me" "@S|@catalog" "@S|@kind" "@S|@name" >&2
-		exit 3 ;;
+	''|*@<:@!a-z0-9-@:>@*) catalog_error "bad feature name in: @S|@kind @S|@name" ;;
 	esac
 	if @<:@ "@S|@kind" = feature @:>@; then
 		nf=@S|@((nf + 1))
@@ -755,49 +823,55 @@ while read -r kind name rest; do
 		eval "f_name_@S|@nf=\@S|@name f_level_@S|@nf=\@S|@1 f_req_@S|@nf=\@S|@2 f_rows_@S|@nf= f_off_@S|@nf= f_values_@S|@nf= f_pats_@S|@nf= f_audit_@S|@nf=no f_presence_@S|@nf= f_mark_@S|@nf="
 		shift 2
 		eval "f_sum_@S|@nf=\@S|@*"
-		continue
+		return
 	fi
 	i=@S|@nf
-	eval "@<:@ \"\@S|@f_name_@S|@i\" = \"\@S|@name\" @:>@" 2>/dev/null || {
-		printf '%s: %s/features.txt: row not under its feature: %s %s\n' "@S|@me" "@S|@catalog" "@S|@kind" "@S|@name" >&2
-		exit 3
-	}
+	eval "@<:@ \"\@S|@f_name_@S|@i\" = \"\@S|@name\" @:>@" 2>/dev/null ||
+		catalog_error "row not under its feature: @S|@kind @S|@name"
 	case @S|@kind in
-	value)
-		set -- @S|@rest
-		nr=@S|@((nr + 1))
-		eval "r_value_@S|@nr=\@S|@1 r_proof_@S|@nr=\@S|@2"
-		shift 2
-		eval "r_flags_@S|@nr=\@S|@* f_rows_@S|@i=\"\@S|@f_rows_@S|@i @S|@nr\""
-		eval "vs=\@S|@f_values_@S|@i pr=\@S|@f_presence_@S|@i v=\@S|@r_value_@S|@nr"
-		case " @S|@vs " in *" @S|@v "*) ;; *) eval "f_values_@S|@i=\"\@S|@vs \@S|@v\"" ;; esac
-		eval "p=\@S|@r_proof_@S|@nr"
-		case @S|@pr:@S|@p in
-		sym:*:sym:*)
-			IFS=,
-			for x in @S|@{p@%:@sym:}; do
-				case ,@S|@{pr@%:@sym:}, in *",@S|@x,"*) ;; *) pr="@S|@pr,@S|@x" ;; esac
-			done
-			IFS=@S|@ifs
-			eval "f_presence_@S|@i=\@S|@pr" ;;
-		*:sym:*|:*) eval "f_presence_@S|@i=\@S|@p" ;;
-		esac ;;
+	value) catalog_value @S|@rest ;;
 	off) eval "f_off_@S|@i=\@S|@rest" ;;
-	builder)	@%:@ the sense (on:, off:) is harden-audit's; any match decides
-		pats=
-		for p in @S|@rest; do
-			case @S|@p in
-			on:?*|off:?*) pats="@S|@pats@S|@{pats:+ }@S|@{p@%:@*:}" ;;
-			*) printf '%s: %s/features.txt: builder pattern without on: or off: %s\n' "@S|@me" "@S|@catalog" "@S|@p" >&2
-				exit 3 ;;
-			esac
-		done
-		eval "f_pats_@S|@i=\@S|@pats" ;;
+	builder) catalog_builder ;;
 	audit) eval "f_audit_@S|@i=\@S|@{rest:-yes}" ;;
 	marking) eval "f_mark_@S|@i=\@S|@rest" ;;
-	*) printf '%s: %s/features.txt: unknown row: %s\n' "@S|@me" "@S|@catalog" "@S|@kind" >&2; exit 3 ;;
+	*) catalog_error "unknown row: @S|@kind" ;;
 	esac
-done <"@S|@catalog/features.txt"
+}
+
+@%:@ catalog_value VALUE PROOF FLAG...: row nr of feature i.  The feature's
+@%:@ presence is its first proof, or all the symbols of its sym: proofs.
+catalog_value() {
+	nr=@S|@((nr + 1))
+	eval "r_value_@S|@nr=\@S|@1 r_proof_@S|@nr=\@S|@2"
+	shift 2
+	eval "r_flags_@S|@nr=\@S|@* f_rows_@S|@i=\"\@S|@f_rows_@S|@i @S|@nr\""
+	eval "vs=\@S|@f_values_@S|@i pr=\@S|@f_presence_@S|@i v=\@S|@r_value_@S|@nr"
+	case " @S|@vs " in *" @S|@v "*) ;; *) eval "f_values_@S|@i=\"\@S|@vs \@S|@v\"" ;; esac
+	eval "p=\@S|@r_proof_@S|@nr"
+	case @S|@pr:@S|@p in
+	sym:*:sym:*)
+		IFS=,
+		for x in @S|@{p@%:@sym:}; do
+			case ,@S|@{pr@%:@sym:}, in *",@S|@x,"*) ;; *) pr="@S|@pr,@S|@x" ;; esac
+		done
+		IFS=@S|@ifs
+		eval "f_presence_@S|@i=\@S|@pr" ;;
+	*:sym:*|:*) eval "f_presence_@S|@i=\@S|@p" ;;
+	esac
+}
+
+@%:@ catalog_builder: the patterns of rest.  The sense (on:, off:) is
+@%:@ harden-audit's; any match decides.
+catalog_builder() {
+	pats=
+	for p in @S|@rest; do
+		case @S|@p in
+		on:?*|off:?*) pats="@S|@pats@S|@{pats:+ }@S|@{p@%:@*:}" ;;
+		*) catalog_error "builder pattern without on: or off: @S|@p" ;;
+		esac
+	done
+	eval "f_pats_@S|@i=\@S|@pats"
+}
 
 @%:@ feature_index NAME: sets i, or returns 1 for an unknown name.
 feature_index() {
@@ -818,15 +892,17 @@ feature_names() {
 	done
 }
 
-case " @S|@outputs " in
-*" list "*)
+@%:@ list_features: --list, one line per feature.
+list_features() {
 	n=1
 	while @<:@ @S|@n -le @S|@nf @:>@; do
 		eval "printf '%s %s%s - %s\n' \"\@S|@f_name_@S|@n\" \"\@S|@f_level_@S|@n\" \"\@S|@f_values_@S|@n\" \"\@S|@f_sum_@S|@n\""
 		n=@S|@((n + 1))
 	done
-	exit 0 ;;
-*" list-tsv "*)
+}
+
+@%:@ list_tsv: --list=tsv, the same for programs.
+list_tsv() {
 	n=1
 	while @<:@ @S|@n -le @S|@nf @:>@; do
 		eval "set -- \@S|@f_values_@S|@n"
@@ -835,35 +911,42 @@ case " @S|@outputs " in
 		IFS=@S|@ifs
 		n=@S|@((n + 1))
 	done
-	exit 0 ;;
-esac
+}
 
 @%:@ ---------------------------------------------------------------------------
-@%:@ Requests: q_i is auto, skip, yes, no or a value name.
+@%:@ Requests: q_i is auto, skip, yes, no or a value name; explicit_i is yes
+@%:@ for yes, no and value requests.
 
-n=1
-while @<:@ @S|@n -le @S|@nf @:>@; do
-	eval "l=\@S|@f_level_@S|@n"
-	case @S|@level:@S|@l in
-	standard:standard|strict:*) eval "q_@S|@n=auto" ;;
-	*) eval "q_@S|@n=skip" ;;
-	esac
-	n=@S|@((n + 1))
-done
-IFS='
-'
-for r in @S|@requests; do
+read_requests() {
+	n=1
+	while @<:@ @S|@n -le @S|@nf @:>@; do
+		eval "l=\@S|@f_level_@S|@n"
+		case @S|@level:@S|@l in
+		standard:standard|strict:*) eval "q_@S|@n=auto" ;;
+		*) eval "q_@S|@n=skip" ;;
+		esac
+		n=@S|@((n + 1))
+	done
+	IFS=@S|@nl
+	for r in @S|@requests; do
+		IFS=@S|@ifs
+		request "@S|@r"
+	done
 	IFS=@S|@ifs
-	name=@S|@{r%%=*} value=yes
-	case @S|@r in *=*) value=@S|@{r@%:@*=} ;; esac
+}
+
+@%:@ request OPTION: one --OPTION that is no option of the driver's own.
+request() {
+	name=@S|@{1%%=*} value=yes
+	case @S|@1 in *=*) value=@S|@{1@%:@*=} ;; esac
 	case @S|@name in
 	enable-*) feature_index "@S|@{name@%:@enable-}" ;;
-	disable-*) feature_index "@S|@{name@%:@disable-}" && case @S|@r in *=*) false ;; *) value=no ;; esac ;;
-	no-*) feature_index "@S|@name" || { feature_index "@S|@{name@%:@no-}" && case @S|@r in *=*) false ;; *) value=no ;; esac; } ;;
+	disable-*) feature_index "@S|@{name@%:@disable-}" && case @S|@1 in *=*) false ;; *) value=no ;; esac ;;
+	no-*) feature_index "@S|@name" || { feature_index "@S|@{name@%:@no-}" && case @S|@1 in *=*) false ;; *) value=no ;; esac; } ;;
 	*) feature_index "@S|@name" ;;
 	esac || {
 		feature_names
-		usage_error "unknown option '--@S|@r' (features: @S|@names)"
+		usage_error "unknown option '--@S|@1' (features: @S|@names)"
 	}
 	eval "vs=\@S|@f_values_@S|@i fn=\@S|@f_name_@S|@i"
 	case " auto yes no@S|@vs " in
@@ -872,7 +955,7 @@ for r in @S|@requests; do
 	   for v in auto yes no@S|@vs; do
 		case ", @S|@list, " in *", @S|@v, "*) ;; *) list="@S|@list@S|@{list:+, }@S|@v" ;; esac
 	   done
-	   usage_error "invalid value '@S|@value' for @S|@fn: use @S|@list" ;;
+	   usage_error "invalid value '@S|@value' for @S|@fn: use @S|@list" "@S|@fn" "invalid value '@S|@value': use @S|@list" ;;
 	esac
 	eval "l=\@S|@f_level_@S|@i"
 	case @S|@value:@S|@level:@S|@l in
@@ -880,13 +963,13 @@ for r in @S|@requests; do
 	auto:*) eval "q_@S|@i=skip explicit_@S|@i=" ;;
 	*) eval "q_@S|@i=\@S|@value explicit_@S|@i=yes" ;;
 	esac
-done
-IFS=@S|@ifs
+}
 
 @%:@ ---------------------------------------------------------------------------
 @%:@ The cache: a report written for exactly these inputs is printed again.
 
-inputs="version=@S|@harden_version
+cache_inputs() {
+	inputs="version=@S|@harden_version
 catalog=@S|@catalog
 CC=@S|@CC
 CPPFLAGS=@S|@{CPPFLAGS-}
@@ -898,6 +981,7 @@ level=@S|@level
 requests=@S|@requests
 knowns=@S|@knowns
 traits=@S|@known_traits"
+}
 
 @%:@ cache_fresh: FILE begins with "input LINE" for every line of the inputs,
 @%:@ and the compiler, the catalog and this program were not installed or
@@ -911,8 +995,7 @@ cache_fresh() {
 	newer=@S|@(find -L "@S|@ccpath" "@S|@catalog/features.txt" "@S|@catalog/probe.c" "@S|@catalog/traits.c" "@S|@0" \
 		-cnewer "@S|@cache" 2>&1) || return 1
 	@<:@ -z "@S|@newer" @:>@ || return 1
-	IFS='
-'
+	IFS=@S|@nl
 	set -- @S|@inputs
 	IFS=@S|@ifs
 	{
@@ -924,16 +1007,46 @@ cache_fresh() {
 	} <"@S|@cache"
 }
 
+@%:@ read_cache: report is the cached one, with runs=0 (returns 1 for none).
+read_cache() {
+	report=@S|@(cat "@S|@cache") || return 1
+	case @S|@report in *"@S|@{nl}input end@S|@nl"*) ;; *) return 1 ;; esac
+	r=@S|@nl@S|@{report@%:@*"@S|@{nl}input end@S|@nl"} report=
+	while :; do
+		case @S|@r in
+		*"@S|@{nl}runs="*)
+			report="@S|@report@S|@{r%%"@S|@{nl}runs="*}@S|@{nl}runs=0"
+			r=@S|@{r@%:@*"@S|@{nl}runs="}
+			case @S|@r in *"@S|@nl"*) r=@S|@nl@S|@{r@%:@*"@S|@nl"} ;; *) r= ;; esac ;;
+		*) report="@S|@report@S|@r"; break ;;
+		esac
+	done
+	report=@S|@{report@%:@"@S|@nl"}
+	@<:@ -n "@S|@report" @:>@
+}
+
+@%:@ save_cache: the inputs and the report, into the cache file.
+save_cache() {
+	{
+		IFS=@S|@nl
+		for l in @S|@inputs; do printf 'input %s\n' "@S|@l"; done
+		IFS=@S|@ifs
+		printf 'input end\n%s\n' "@S|@report"
+	} >"@S|@cache.tmp@S|@@S|@" && mv -f "@S|@cache.tmp@S|@@S|@" "@S|@cache"
+}
+
 @%:@ ---------------------------------------------------------------------------
 @%:@ Running commands.  A step passes with exit status 0 and nothing but blanks
 @%:@ on standard error; otherwise why says why: its first line that is not
 @%:@ context ("In file included from", "In function 'f':"), else its exit status.
 
-runs=0
-work=
 cleanup() { @<:@ -n "@S|@work" @:>@ && rm -rf "@S|@work"; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+
+@%:@ make_work: work is a new scratch directory.
+make_work() {
+	work=@S|@(mktemp -d "@S|@{TMPDIR:-/tmp}/harden-flags.XXXXXX") ||
+		{ echo "@S|@me: cannot create a scratch directory" >&2; exit 3; }
+}
 
 logline() {
 	@<:@ -n "@S|@log" @:>@ && printf '%s: %s\n' "@S|@me" "@S|@*" >>"@S|@log"
@@ -969,22 +1082,8 @@ finish() {
 	eval "p=\@S|@pid_@S|@1"
 	wait "@S|@p"
 	rc=@S|@?
-	why= first=
-	if @<:@ -s "@S|@work/@S|@1.err" @:>@; then
-		while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
-			@<:@ -n "@S|@log" @:>@ && printf '%s\n' "@S|@l" >>"@S|@log"
-			case @S|@l in *@<:@!@<:@:space:@:>@@:>@*) @<:@ -z "@S|@first" @:>@ && first=@S|@l ;; esac
-			case @S|@why:@S|@l in
-			:*@<:@!@<:@:space:@:>@@:>@*)
-				case @S|@l in
-				"In file included from "*|*@<:@@<:@:space:@:>@@:>@"from "*|*:) ;;
-				*) why=@S|@l ;;
-				esac ;;
-			esac
-		done <"@S|@work/@S|@1.err"
-		strip_work "@S|@{why:-@S|@first}"
-		why=@S|@text
-	fi
+	why=
+	@<:@ -s "@S|@work/@S|@1.err" @:>@ && first_message "@S|@work/@S|@1.err"
 	@<:@ @S|@@%:@ -gt 1 @:>@ && why=
 	if @<:@ @S|@rc -ne 0 @:>@; then
 		@<:@ -n "@S|@why" @:>@ || why="exit status @S|@rc"
@@ -993,12 +1092,42 @@ finish() {
 	@<:@ -z "@S|@why" @:>@
 }
 
-@%:@ ---------------------------------------------------------------------------
-@%:@ Builder's flags: a word of CC, CPPFLAGS, CFLAGS or LDFLAGS that matches one
-@%:@ of a feature's builder patterns means the builder decided that feature
-@%:@ (the last such word is the one that counts, as for the compiler).
+@%:@ first_message FILE: why is the first line of FILE that is not context,
+@%:@ else its first non-blank line (copied to the log, every line).
+first_message() {
+	first=
+	while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
+		@<:@ -n "@S|@log" @:>@ && printf '%s\n' "@S|@l" >>"@S|@log"
+		case @S|@l in *@<:@!@<:@:space:@:>@@:>@*) @<:@ -z "@S|@first" @:>@ && first=@S|@l ;; esac
+		case @S|@why:@S|@l in
+		:*@<:@!@<:@:space:@:>@@:>@*)
+			case @S|@l in
+			"In file included from "*|*@<:@@<:@:space:@:>@@:>@"from "*|*:) ;;
+			*) why=@S|@l ;;
+			esac ;;
+		esac
+	done <"@S|@1"
+	strip_work "@S|@{why:-@S|@first}"
+	why=@S|@text
+}
 
-@%:@ builder_flag I: sets bflag to the deciding word, or returns 1.
+@%:@ ---------------------------------------------------------------------------
+@%:@ The builder's flags and the known results.  Per feature: st_i (state: on,
+@%:@ off, unsupported, builder; empty while undecided), val_i, why_i, set_i
+@%:@ (the decided flags), cands_i (candidates still to try: row numbers, "off"
+@%:@ for the off row, "none" for no flags), mode_i (on: prove it there; off:
+@%:@ prove it absent; look: the builder's flags, say which), bflag_i and
+@%:@ bvalue_i (the builder's deciding flag and its value).  pending: the
+@%:@ features that may need a probe.
+
+decide() {	@%:@ decide I STATE VALUE REASON @<:@FLAGS@:>@
+	eval "st_@S|@1=\@S|@2 val_@S|@1=\@S|@3 why_@S|@1=\@S|@4 set_@S|@1=\@S|@{5-}"
+}
+
+@%:@ builder_flag I: sets bflag to the deciding word, or returns 1.  A word of
+@%:@ CC, CPPFLAGS, CFLAGS or LDFLAGS that matches one of a feature's builder
+@%:@ patterns means the builder decided that feature (the last such word is
+@%:@ the one that counts, as for the compiler).
 builder_flag() {
 	bflag=
 	eval "pats=\@S|@f_pats_@S|@1"
@@ -1011,8 +1140,8 @@ builder_flag() {
 	@<:@ -n "@S|@bflag" @:>@
 }
 
-@%:@ builder_value I FLAG: the value of the first row holding FLAG; "off" for
-@%:@ the off row; else "builder".
+@%:@ builder_value I FLAG: bvalue is the value of the first row holding FLAG;
+@%:@ "off" for the off row; else "builder".
 builder_value() {
 	eval "rows=\@S|@f_rows_@S|@1 off=\@S|@f_off_@S|@1"
 	for j in @S|@rows; do
@@ -1027,16 +1156,207 @@ builder_value() {
 	bvalue=builder
 }
 
-@%:@ ---------------------------------------------------------------------------
-@%:@ Per feature: st_i (state: on, off, unsupported, builder; empty while
-@%:@ undecided), val_i, why_i, set_i (the decided flags), cands_i (candidates
-@%:@ still to try: row numbers, "off" for the off row, "none" for no flags),
-@%:@ mode_i (on: prove it there; off: prove it absent; look: the builder's
-@%:@ flags, say which).
-
-decide() {	@%:@ decide I STATE VALUE REASON @<:@FLAGS@:>@
-	eval "st_@S|@1=\@S|@2 val_@S|@1=\@S|@3 why_@S|@1=\@S|@4 set_@S|@1=\@S|@{5-}"
+@%:@ builder_flags: every feature's first state, from the level, the requests
+@%:@ and the builder's flags.
+builder_flags() {
+	pending=
+	n=1
+	while @<:@ @S|@n -le @S|@nf @:>@; do
+		eval "q=\@S|@q_@S|@n st_@S|@n= val_@S|@n=- why_@S|@n= set_@S|@n= cands_@S|@n="
+		eval "ex=\@S|@{explicit_@S|@n-}"
+		builder_flag @S|@n || bflag=
+		if @<:@ -n "@S|@bflag" @:>@ && @<:@ "@S|@ex" != yes @:>@; then
+			builder_value @S|@n "@S|@bflag"
+			eval "bflag_@S|@n=\@S|@bflag bvalue_@S|@n=\@S|@bvalue"
+			if @<:@ "@S|@q" = skip @:>@; then
+				decide @S|@n builder "@S|@bvalue" "set by the builder (@S|@bflag); not in level @S|@level, not probed"
+			else
+				eval "mode_@S|@n=look cands_@S|@n=none"
+				pending="@S|@pending @S|@n"
+			fi
+		elif @<:@ "@S|@q" = skip @:>@; then
+			if @<:@ @S|@level = none @:>@; then
+				decide @S|@n off - "hardening disabled"
+			else
+				decide @S|@n off - "not in level @S|@level"
+			fi
+		else
+			@<:@ -n "@S|@bflag" @:>@ && eval "bflag_@S|@n=\@S|@bflag"
+			pending="@S|@pending @S|@n"
+		fi
+		n=@S|@((n + 1))
+	done
 }
+
+@%:@ known_results: the traits found before, and the known results, which
+@%:@ decide auto and yes requests without probing.
+known_results() {
+	traits=" " traits_ok=yes
+	@<:@ -n "@S|@known_traits" @:>@ && traits=" @S|@known_traits "
+	IFS=@S|@nl
+	for k in @S|@knowns; do
+		IFS=@S|@ifs
+		known_result "@S|@k"
+	done
+	IFS=@S|@ifs
+}
+
+@%:@ known_result FEATURE=RESULT
+known_result() {
+	known=@S|@1
+	feature_index "@S|@{1%%=*}" || { feature_names; usage_error "unknown feature in --known=@S|@1 (features: @S|@names)"; }
+	result=@S|@{1@%:@*=}
+	eval "q=\@S|@q_@S|@i mode=\@S|@{mode_@S|@i-}"
+	case @S|@q in auto|yes) ;; *) return 0 ;; esac
+	case @S|@mode:@S|@result in
+	look:builder\ present) eval "decide @S|@i builder \"\@S|@bvalue_@S|@i\" \"set by the builder (\@S|@bflag_@S|@i); present\"" ;;
+	look:builder\ absent) eval "decide @S|@i builder \"\@S|@bvalue_@S|@i\" \"set by the builder (\@S|@bflag_@S|@i); absent\"" ;;
+	look:builder\ unproven:*) eval "decide @S|@i builder \"\@S|@bvalue_@S|@i\" \"set by the builder (\@S|@bflag_@S|@i); not proven: \@S|@{result@%:@builder unproven: }\"" ;;
+	look:*|*:builder\ *) ;;
+	*:no|*:no:*)
+		w=@S|@{result@%:@no}
+		w=@S|@{w@%:@:}
+		w=@S|@{w@%:@ }
+		decide @S|@i unsupported - "@S|@{w:-known to be unsupported}" ;;
+	*) known_value ;;
+	esac
+}
+
+@%:@ known_value: the result is VALUE @<:@FLAGS@:>@@<:@; NOTE@:>@ for feature i.
+known_value() {
+	note=
+	case @S|@result in *"; "*) note=@S|@{result@%:@*; } result=@S|@{result%%; *} ;; esac
+	set -- @S|@result
+	v=@S|@1
+	shift
+	fl=@S|@*
+	eval "vs=\@S|@f_values_@S|@i"
+	case " @S|@vs " in *" @S|@v "*) ;; *) usage_error "invalid value '@S|@v' in --known=@S|@known" ;; esac
+	if @<:@ -z "@S|@fl" @:>@; then	@%:@ a value name alone: its first row
+		eval "rows=\@S|@f_rows_@S|@i"
+		for j in @S|@rows; do
+			eval "@<:@ \"\@S|@r_value_@S|@j\" = \"\@S|@v\" @:>@" && { eval "fl=\@S|@r_flags_@S|@j"; break; }
+		done
+	fi
+	decide @S|@i on "@S|@v" "@S|@note" "@S|@fl"
+}
+
+@%:@ undecided: todo is the pending features still undecided.
+undecided() {
+	todo=
+	for n in @S|@pending; do
+		eval "@<:@ -z \"\@S|@st_@S|@n\" @:>@" && todo="@S|@todo @S|@n"
+	done
+}
+
+@%:@ ---------------------------------------------------------------------------
+@%:@ Steps 1 to 3: traits, preconditions, candidates.
+
+@%:@ read_traits: traits (" word word "), traits_ok and traits_why, arch and
+@%:@ format (step 1).
+read_traits() {
+	set -- @S|@CC
+	if @<:@ -n "@S|@known_traits" @:>@; then
+		:
+	elif ! command -v "@S|@1" >/dev/null 2>&1; then
+		traits_ok=no
+		traits_why="the compiler cannot preprocess with these flags: @S|@1: not found"
+	elif start traits @S|@CC @S|@{CPPFLAGS-} @S|@{CFLAGS-} -E "@S|@catalog/traits.c"; finish traits; then
+		while read -r w t rest; do
+			@<:@ "@S|@w" = harden_trait @:>@ && traits="@S|@traits@S|@t "
+		done <"@S|@work/traits.out"
+	else
+		traits_ok=no
+		traits_why="the compiler cannot preprocess with these flags: @S|@why"
+	fi
+	arch=unknown format=other
+	for t in @S|@traits; do
+		case @S|@t in arch=*) arch=@S|@{t@%:@arch=} ;; format=*) format=@S|@{t@%:@format=} ;; esac
+	done
+}
+
+@%:@ target_mismatch KIND=VALUE: text says that the feature is for another
+@%:@ target than this one (arch, format and ptr are traits.c's names).
+target_mismatch() {
+	case @S|@1 in
+	arch=*) text="@S|@{1@%:@arch=} only (target is @S|@arch)" ;;
+	ptr=*) text="@S|@{1@%:@ptr=}-bit targets only" ;;
+	format=*)
+		text=
+		for t in @S|@{1@%:@format=} @S|@format; do
+			case @S|@t in elf) t=ELF ;; pe) t=PE ;; macho) t=Mach-O ;; other) t="another format" ;; esac
+			if @<:@ -z "@S|@text" @:>@; then text="@S|@t only"; else text="@S|@text (target is @S|@t)"; fi
+		done ;;
+	esac
+}
+
+@%:@ preconditions: step 2 and 3 for every feature to do.
+preconditions() {
+	for n in @S|@todo; do
+		eval "q=\@S|@q_@S|@n mode=\@S|@{mode_@S|@n-}"
+		if @<:@ @S|@traits_ok = no @:>@; then
+			decide @S|@n unsupported - "@S|@traits_why"
+		elif @<:@ "@S|@mode" != look @:>@; then
+			requires @S|@n
+			if @<:@ "@S|@q" = no @:>@; then
+				@%:@ Not there on this target: nothing to turn off.
+				if @<:@ -n "@S|@target" @:>@; then
+					decide @S|@n off - "disabled; @S|@bad"
+				else
+					eval "off=\@S|@f_off_@S|@n"
+					eval "mode_@S|@n=off cands_@S|@n=\"\@S|@{off:+off }none\""
+				fi
+			elif @<:@ -n "@S|@bad" @:>@; then
+				decide @S|@n unsupported - "@S|@bad"
+			else
+				candidates @S|@n
+			fi
+		fi
+	done
+}
+
+@%:@ requires I: bad is why I's REQUIRES fail (empty when they hold), target
+@%:@ is yes when they name another target.
+requires() {
+	eval "reqs=\@S|@f_req_@S|@1"
+	bad= target=
+	IFS=,
+	for r in @S|@reqs; do
+		IFS=@S|@ifs
+		case @S|@r in
+		optimize) case @S|@traits in *" optimize "*) ;; *) bad="needs optimisation (-O1 or more)" ;; esac ;;
+		no-sanitizer) case @S|@traits in *" sanitizer "*) bad="not with sanitizers" ;; esac ;;
+		arch=*|format=*|ptr=*)
+			case @S|@traits in *" @S|@r "*) ;; *) target_mismatch "@S|@r"; bad=@S|@text target=yes ;; esac ;;
+		needs=*)
+			@%:@ Probing it could turn the other on again (--high-entropy-va
+			@%:@ sets DYNAMIC_BASE too).
+			feature_index "@S|@{r@%:@needs=}"
+			eval "@<:@ \"\@S|@q_@S|@i\" = no @:>@" && bad="needs @S|@{r@%:@needs=}" ;;
+		esac
+		@<:@ -n "@S|@bad" @:>@ && break
+	done
+	IFS=@S|@ifs
+}
+
+@%:@ candidates I: the rows of I that its request allows, in file order.
+candidates() {
+	eval "rows=\@S|@f_rows_@S|@1 q=\@S|@q_@S|@1"
+	c=
+	for j in @S|@rows; do
+		eval "v=\@S|@r_value_@S|@j"
+		case @S|@q in auto|yes|"@S|@v") c="@S|@c @S|@j" ;; esac
+	done
+	eval "mode_@S|@1=on cands_@S|@1=\@S|@{c@%:@ }"
+}
+
+@%:@ ---------------------------------------------------------------------------
+@%:@ Steps 4 and 5: probe sets.  The first set is every undecided feature with
+@%:@ its first candidate (the batch).  A set that builds and proves decides its
+@%:@ features; an unproven feature moves on to its next candidate in the next
+@%:@ set.  A set that fails to build blames the features whose flags the
+@%:@ compiler or linker names, or else is split in halves, so that each
+@%:@ unsupported feature costs about one more build, not the whole set.
 
 cand_flags() {	@%:@ cand_flags I CAND: sets flags
 	case @S|@2 in
@@ -1056,194 +1376,6 @@ next_cand() {
 	eval "cands_@S|@nc_i=\@S|@*"
 	@<:@ @S|@@%:@ -gt 0 @:>@
 }
-
-traits=" " traits_ok=yes
-@<:@ -n "@S|@known_traits" @:>@ && traits=" @S|@known_traits "
-pending=
-n=1
-while @<:@ @S|@n -le @S|@nf @:>@; do
-	eval "q=\@S|@q_@S|@n st_@S|@n= val_@S|@n=- why_@S|@n= set_@S|@n= cands_@S|@n="
-	eval "ex=\@S|@{explicit_@S|@n-}"
-	builder_flag @S|@n || bflag=
-	if @<:@ -n "@S|@bflag" @:>@ && @<:@ "@S|@ex" != yes @:>@; then
-		builder_value @S|@n "@S|@bflag"
-		eval "bflag_@S|@n=\@S|@bflag bvalue_@S|@n=\@S|@bvalue"
-		if @<:@ "@S|@q" = skip @:>@; then
-			decide @S|@n builder "@S|@bvalue" "set by the builder (@S|@bflag); not in level @S|@level, not probed"
-		else
-			eval "mode_@S|@n=look cands_@S|@n=none"
-			pending="@S|@pending @S|@n"
-		fi
-	elif @<:@ "@S|@q" = skip @:>@; then
-		if @<:@ @S|@level = none @:>@; then
-			decide @S|@n off - "hardening disabled"
-		else
-			decide @S|@n off - "not in level @S|@level"
-		fi
-	else
-		@<:@ -n "@S|@bflag" @:>@ && eval "bflag_@S|@n=\@S|@bflag"
-		pending="@S|@pending @S|@n"
-	fi
-	n=@S|@((n + 1))
-done
-
-@%:@ Known results decide auto and yes requests without probing.
-IFS='
-'
-for k in @S|@knowns; do
-	IFS=@S|@ifs
-	feature_index "@S|@{k%%=*}" || { feature_names; usage_error "unknown feature in --known=@S|@k (features: @S|@names)"; }
-	result=@S|@{k@%:@*=}
-	eval "q=\@S|@q_@S|@i mode=\@S|@{mode_@S|@i-}"
-	case @S|@q in auto|yes) ;; *) continue ;; esac
-	case @S|@mode:@S|@result in
-	look:builder\ present) eval "decide @S|@i builder \"\@S|@bvalue_@S|@i\" \"set by the builder (\@S|@bflag_@S|@i); present\"" ;;
-	look:builder\ absent) eval "decide @S|@i builder \"\@S|@bvalue_@S|@i\" \"set by the builder (\@S|@bflag_@S|@i); absent\"" ;;
-	look:builder\ unproven:*) eval "decide @S|@i builder \"\@S|@bvalue_@S|@i\" \"set by the builder (\@S|@bflag_@S|@i); not proven: \@S|@{result@%:@builder unproven: }\"" ;;
-	look:*|*:builder\ *) continue ;;
-	*:no|*:no:*)
-		w=@S|@{result@%:@no}
-		w=@S|@{w@%:@:}
-		w=@S|@{w@%:@ }
-		decide @S|@i unsupported - "@S|@{w:-known to be unsupported}" ;;
-	*)
-		note=
-		case @S|@result in *"; "*) note=@S|@{result@%:@*; } result=@S|@{result%%; *} ;; esac
-		set -- @S|@result
-		v=@S|@1
-		shift
-		fl=@S|@*
-		eval "vs=\@S|@f_values_@S|@i"
-		case " @S|@vs " in *" @S|@v "*) ;; *) usage_error "invalid value '@S|@v' in --known=@S|@k" ;; esac
-		if @<:@ -z "@S|@fl" @:>@; then	@%:@ a value name alone: its first row
-			eval "rows=\@S|@f_rows_@S|@i"
-			for j in @S|@rows; do
-				eval "@<:@ \"\@S|@r_value_@S|@j\" = \"\@S|@v\" @:>@" && { eval "fl=\@S|@r_flags_@S|@j"; break; }
-			done
-		fi
-		decide @S|@i on "@S|@v" "@S|@note" "@S|@fl" ;;
-	esac
-done
-IFS=@S|@ifs
-
-@%:@ ---------------------------------------------------------------------------
-@%:@ Steps 1 to 3: traits, preconditions, candidates.
-
-@%:@ target_mismatch KIND=VALUE: text says that the feature is for another
-@%:@ target than this one (arch, format and ptr are traits.c's names).
-target_mismatch() {
-	case @S|@1 in
-	arch=*) text="@S|@{1@%:@arch=} only (target is @S|@arch)" ;;
-	ptr=*) text="@S|@{1@%:@ptr=}-bit targets only" ;;
-	format=*)
-		text=
-		for t in @S|@{1@%:@format=} @S|@format; do
-			case @S|@t in elf) t=ELF ;; pe) t=PE ;; macho) t=Mach-O ;; other) t="another format" ;; esac
-			if @<:@ -z "@S|@text" @:>@; then text="@S|@t only"; else text="@S|@text (target is @S|@t)"; fi
-		done ;;
-	esac
-}
-
-todo=
-for n in @S|@pending; do
-	eval "@<:@ -z \"\@S|@st_@S|@n\" @:>@" && todo="@S|@todo @S|@n"
-done
-
-if @<:@ -n "@S|@todo" @:>@; then
-	if @<:@ -n "@S|@cache" @:>@ && cache_fresh; then
-		exec 3<"@S|@cache"
-		while IFS= read -r l <&3; do case @S|@l in "input end") break ;; esac; done
-		while IFS= read -r l <&3; do
-			case @S|@l in
-			runs=*) l="runs=0" ;;
-			esac
-			cached_report="@S|@{cached_report-}@S|@l
-"
-		done
-		exec 3<&-
-	else
-		work=@S|@(mktemp -d "@S|@{TMPDIR:-/tmp}/harden-flags.XXXXXX") ||
-			{ echo "@S|@me: cannot create a scratch directory" >&2; exit 3; }
-	fi
-fi
-
-if @<:@ -n "@S|@todo" @:>@ && @<:@ -z "@S|@{cached_report+set}" @:>@; then
-	set -- @S|@CC
-	if @<:@ -n "@S|@known_traits" @:>@; then
-		:
-	elif ! command -v "@S|@1" >/dev/null 2>&1; then
-		traits_ok=no
-		traits_why="the compiler cannot preprocess with these flags: @S|@1: not found"
-	elif start traits @S|@CC @S|@{CPPFLAGS-} @S|@{CFLAGS-} -E "@S|@catalog/traits.c"; finish traits; then
-		while read -r w t rest; do
-			@<:@ "@S|@w" = harden_trait @:>@ && traits="@S|@traits@S|@t "
-		done <"@S|@work/traits.out"
-	else
-		traits_ok=no
-		traits_why="the compiler cannot preprocess with these flags: @S|@why"
-	fi
-	arch=unknown format=other
-	for t in @S|@traits; do
-		case @S|@t in arch=*) arch=@S|@{t@%:@arch=} ;; format=*) format=@S|@{t@%:@format=} ;; esac
-	done
-
-	for n in @S|@todo; do
-		eval "q=\@S|@q_@S|@n mode=\@S|@{mode_@S|@n-}"
-		if @<:@ @S|@traits_ok = no @:>@; then
-			decide @S|@n unsupported - "@S|@traits_why"
-			continue
-		fi
-		@<:@ "@S|@mode" = look @:>@ && continue
-		eval "reqs=\@S|@f_req_@S|@n"
-		bad= target=
-		IFS=,
-		for r in @S|@reqs; do
-			IFS=@S|@ifs
-			case @S|@r in
-			optimize) case @S|@traits in *" optimize "*) ;; *) bad="needs optimisation (-O1 or more)" ;; esac ;;
-			no-sanitizer) case @S|@traits in *" sanitizer "*) bad="not with sanitizers" ;; esac ;;
-			arch=*|format=*|ptr=*)
-				case @S|@traits in *" @S|@r "*) ;; *) target_mismatch "@S|@r"; bad=@S|@text target=yes ;; esac ;;
-			needs=*)
-				@%:@ Probing it could turn the other on again (--high-entropy-va
-				@%:@ sets DYNAMIC_BASE too).
-				feature_index "@S|@{r@%:@needs=}"
-				eval "@<:@ \"\@S|@q_@S|@i\" = no @:>@" && bad="needs @S|@{r@%:@needs=}" ;;
-			esac
-			@<:@ -n "@S|@bad" @:>@ && break
-		done
-		IFS=@S|@ifs
-		if @<:@ "@S|@q" = no @:>@; then
-			@%:@ Not there on this target: nothing to turn off.
-			if @<:@ -n "@S|@target" @:>@; then
-				decide @S|@n off - "disabled; @S|@bad"
-				continue
-			fi
-			eval "off=\@S|@f_off_@S|@n"
-			eval "mode_@S|@n=off cands_@S|@n=\"\@S|@{off:+off }none\""
-			continue
-		fi
-		if @<:@ -n "@S|@bad" @:>@; then
-			decide @S|@n unsupported - "@S|@bad"
-			continue
-		fi
-		eval "rows=\@S|@f_rows_@S|@n"
-		c=
-		for j in @S|@rows; do
-			eval "v=\@S|@r_value_@S|@j"
-			case @S|@q in auto|yes|"@S|@v") c="@S|@c @S|@j" ;; esac
-		done
-		eval "mode_@S|@n=on cands_@S|@n=\@S|@{c@%:@ }"
-	done
-fi
-
-@%:@ ---------------------------------------------------------------------------
-@%:@ Steps 4 and 5: probe sets.  The first set is every undecided feature with
-@%:@ its first candidate (the batch).  A set that builds and proves decides its
-@%:@ features; an unproven feature moves on to its next candidate in the next
-@%:@ set.  A set that fails to build blames the features whose flags the
-@%:@ compiler or linker names, or else is split in halves, so that each
-@%:@ unsupported feature costs about one more build, not the whole set.
 
 @%:@ set_flags SET: hcpp, hcc, hld for the decided flags plus SET's candidates.
 set_flags() {
@@ -1267,7 +1399,8 @@ set_flags() {
 }
 
 @%:@ proof_of I: sets proof, the proof this feature needs in this set (or
-@%:@ "accepted" when being accepted is proof enough).
+@%:@ "accepted" when being accepted is proof enough), mode and c (I's
+@%:@ candidates).
 proof_of() {
 	eval "mode=\@S|@mode_@S|@1 c=\@S|@cands_@S|@1"
 	case @S|@mode in
@@ -1277,117 +1410,47 @@ proof_of() {
 	esac
 }
 
-@%:@ blamed I TEXTFILE: whether the messages name a flag of I's candidate: the
-@%:@ flag in quotes, ld's spelling of a -Wl, flag, or a -D/-U macro name.  Sets
-@%:@ blame_line, and blame_stem when the option itself is unknown (so that the
-@%:@ other values of the same option need no build of their own).
-blamed() {
-	eval "c=\@S|@cands_@S|@1"
-	cand_flags @S|@1 "@S|@{c%% *}"
-	@<:@ -n "@S|@flags" @:>@ || return 1
-	blame_stem=
-	while IFS= read -r blame_line || @<:@ -n "@S|@blame_line" @:>@; do
-		l=@S|@{blame_line%%"; did you mean"*}
-		strip_work "@S|@blame_line"
-		blame_line=@S|@text
-		for t in @S|@flags; do
-			f=@S|@{t@%:@*:}
-			case @S|@l in
-			*"'@S|@f'"*|*"‘@S|@f’"*|*"\`@S|@f'"*)
-				case @S|@l:@S|@f in
-				*"unrecognized command-line option"*:*=*|*"unknown argument"*:*=*) blame_stem=@S|@{f%%=*} ;;
-				esac
-				return 0 ;;
-			esac
-			case @S|@f in
-			-Wl,*)
-				x=@S|@{f@%:@-Wl,} ldf=
-				case @S|@l in *"@S|@x"*) return 0 ;; esac
-				while :; do
-					case @S|@x in *,*) ldf="@S|@ldf@S|@{x%%,*} " x=@S|@{x@%:@*,} ;; *) ldf="@S|@ldf@S|@x"; break ;; esac
-				done
-				case @S|@l in *"@S|@ldf"*) return 0 ;; esac ;;
-			-D*|-U*)
-				m=@S|@{f@%:@-?}
-				m=@S|@{m%%=*}
-				case @S|@l in *"@S|@m"*) return 0 ;; esac ;;
-			esac
-		done
-	done <"@S|@2"
-	return 1
-}
-
-@%:@ drop_stem I STEM: drops the candidates of I that use the option STEM.
-drop_stem() {
-	eval "c=\@S|@cands_@S|@1"
-	keep=
-	for cd in @S|@c; do
-		cand_flags @S|@1 @S|@cd
-		hit=
-		for t in @S|@flags; do
-			case @S|@{t@%:@*:} in "@S|@2"|"@S|@2="*) hit=yes ;; esac
-		done
-		@<:@ -n "@S|@hit" @:>@ || keep="@S|@keep@S|@{keep:+ }@S|@cd"
+@%:@ run_probes: the sets, from the batch of every feature to do, until every
+@%:@ feature is decided.
+run_probes() {
+	stack= nbuild=0 batch=
+	for n in @S|@todo; do
+		eval "@<:@ -z \"\@S|@st_@S|@n\" @:>@" && batch="@S|@batch @S|@n"
 	done
-	eval "cands_@S|@1=\@S|@keep"
+	@<:@ -n "@S|@batch" @:>@ && push "@S|@batch"
+	while @<:@ -n "@S|@stack" @:>@; do
+		s=@S|@{stack%%/*}
+		stack=@S|@{stack@%:@*/}
+		live=
+		for n in @S|@s; do
+			eval "@<:@ -z \"\@S|@st_@S|@n\" @:>@" && live="@S|@live @S|@n"
+		done
+		@<:@ -n "@S|@live" @:>@ && probe "@S|@live"
+	done
 }
 
-@%:@ conclude I: no candidate of I is left; decide from its mode and why.
-conclude() {
-	eval "mode=\@S|@mode_@S|@1"
-	if @<:@ "@S|@mode" = look @:>@; then
-		eval "decide @S|@1 builder \"\@S|@bvalue_@S|@1\" \"set by the builder (\@S|@bflag_@S|@1); not proven: \@S|@why_@S|@1\""
+push() { stack="@S|@1/@S|@stack"; }
+
+@%:@ probe SET: builds and proves SET; pushes what remains onto the stack.
+probe() {
+	build_set "@S|@1"
+	if @<:@ @S|@build_ok -ne 0 @:>@; then
+		blame_set
 	else
-		eval "w=\@S|@why_@S|@1"
-		eval "@<:@ -n \"\@S|@{bflag_@S|@1-}\" @:>@" && eval "w=\"\@S|@w (the builder's flags have \@S|@bflag_@S|@1)\""
-		decide @S|@1 unsupported - "@S|@w"
+		read_proofs
+		judge_set
 	fi
 }
 
-@%:@ fail_cand I REASON: I's current candidate failed.
-fail_cand() {
-	eval "why_@S|@1=\@S|@2"
-	next_cand @S|@1 || conclude @S|@1
-}
-
-@%:@ builds_without SET: whether the probe builds with the decided flags alone.
-builds_without() {
-	nbuild=@S|@((nbuild + 1))
-	set_flags ""
-	start b@S|@nbuild @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/b@S|@nbuild.prog" "@S|@catalog/probe.c"
-	finish b@S|@nbuild
-}
-
-@%:@ start_offs: the set's code once more per asm feature, with its off flags.
-start_offs() {
-	for n in @S|@need_asm; do
-		eval "off=\@S|@f_off_@S|@n"
-		ocpp=
-		for t in @S|@off; do
-			case @S|@t in cpp:*|cc:*|cc+ld:*|exe-cc:*) ocpp="@S|@ocpp @S|@{t@%:@*:}" ;; esac
-		done
-		eval "offflags_@S|@n=\@S|@ocpp"
-		start @S|@{b}_off@S|@n @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -fno-lto @S|@ocpp -S -o "@S|@work/@S|@{b}_off@S|@n.s" "@S|@catalog/probe.c"
-		offs="@S|@offs @S|@n"
-	done
-}
-
-@%:@ probe SET: builds and proves SET; pushes what remains onto the stack.
-nbuild=0
-probe() {
+@%:@ build_set SET: builds set b (members: SET) with the compiles its proofs
+@%:@ need, all at once: build_ok and build_why; asm_ok, asm_why and
+@%:@ asm_hopeless (no asm proof can pass); misuse_ok; offs (the off compiles
+@%:@ started).
+build_set() {
 	nbuild=@S|@((nbuild + 1))
 	b=b@S|@nbuild members=@S|@1
 	set_flags "@S|@members"
-	need_asm= need_misuse= need_elf=
-	for n in @S|@1; do
-		proof_of @S|@n
-		case @S|@proof in
-		asm) need_asm="@S|@need_asm @S|@n" ;;
-		reject) need_misuse=yes ;;
-		sym:*|elf:*|pe:*) need_elf=yes ;;
-		esac
-		eval "@<:@ -n \"\@S|@f_mark_@S|@n\" @:>@" && need_elf=yes
-	done
+	set_needs
 	@%:@ The program is NAME.prog: with no suffix, mingw's gcc would add .exe.
 	start @S|@b @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@b.prog" "@S|@catalog/probe.c"
 	@<:@ -n "@S|@need_asm" @:>@ &&
@@ -1410,171 +1473,331 @@ probe() {
 	build_ok=@S|@? build_why=@S|@why
 	misuse_ok=1
 	@<:@ -n "@S|@need_misuse" @:>@ && { finish @S|@{b}_misuse; misuse_ok=@S|@?; }
+}
 
-	if @<:@ @S|@build_ok -ne 0 @:>@; then
-		for n in @S|@offs; do finish @S|@{b}_off@S|@n; done
-		blame=
-		for n in @S|@members; do
-			if blamed @S|@n "@S|@work/@S|@b.err"; then
-				blame="@S|@blame @S|@n"
-				eval "blame_line_@S|@n=\@S|@blame_line"
-				if @<:@ -n "@S|@blame_stem" @:>@; then
-					eval "c=\@S|@cands_@S|@n"
-					drop_stem @S|@n "@S|@blame_stem"
-					eval "cands_@S|@n=\"\@S|@{c%% *} \@S|@cands_@S|@n\""
-				fi
-			fi
-		done
-		set -- @S|@members
-		if @<:@ -n "@S|@blame" @:>@; then
-			for n in @S|@blame; do eval "fail_cand @S|@n \"\@S|@blame_line_@S|@n\""; done
-			push "@S|@*"
-		elif @<:@ @S|@@%:@ -eq 1 @:>@; then
-			fail_cand @S|@1 "@S|@build_why"
-			push "@S|@1"
-		elif ! builds_without "@S|@*"; then
-			@%:@ The builder's flags or the decided ones fail on their own:
-			@%:@ no candidate can pass.
-			for n do
-				eval "cands_@S|@n=\@S|@{cands_@S|@n%% *}"
-				fail_cand @S|@n "@S|@build_why"
-			done
-		else
-			half=@S|@((@S|@@%:@ / 2)) first= k=0
-			for n do
-				k=@S|@((k + 1))
-				@<:@ @S|@k -le @S|@half @:>@ && first="@S|@first @S|@n"
-			done
-			shift @S|@half
-			push "@S|@*"
-			push "@S|@first"
-		fi
-		return
-	fi
-
-	@%:@ The build passed: read what the proofs need, all at once.
-	@%:@ ELF probes are read with readelf, PE probes with objdump.
-	elf_why=
-	if @<:@ -n "@S|@need_elf" @:>@; then
-		case @S|@format in
-		pe) reader=@S|@OBJDUMP rname=objdump ;;
-		*) reader=@S|@READELF rname=readelf ;;
-		esac
-		if @<:@ -z "@S|@reader" @:>@ || @<:@ "@S|@reader" = no @:>@; then
-			elf_why="no @S|@rname to read the probe"
-		elif @<:@ @S|@format = pe @:>@; then
-			start @S|@{b}_elf @S|@reader -p -t "@S|@work/@S|@b.prog"
-		else
-			start @S|@{b}_elf @S|@reader -W -h -l -d -s -n "@S|@work/@S|@b.prog"
-		fi
-	fi
-	syms= props=
-	if @<:@ -n "@S|@need_elf" @:>@ && @<:@ -z "@S|@elf_why" @:>@; then
-		if ! finish @S|@{b}_elf messages-ok; then
-			elf_why="@S|@reader cannot read the probe: @S|@why"
-		elif @<:@ @S|@format = pe @:>@; then
-			pe_facts "@S|@work/@S|@{b}_elf.out"
-		else
-			elf_facts "@S|@work/@S|@{b}_elf.out"
-		fi
-	fi
-	same=
-	if @<:@ -n "@S|@offs" @:>@; then
-		set --
-		for n in @S|@offs; do
-			if finish @S|@{b}_off@S|@n; then
-				eval "fname=\@S|@f_name_@S|@n"
-				underscore "@S|@fname"
-				set -- "@S|@@" "@S|@fname" "@S|@us" "@S|@work/@S|@{b}_off@S|@n.s"
-			else
-				eval "offwhy_@S|@n=\"cannot compile the probe with\@S|@offflags_@S|@n: \@S|@why\""
-			fi
-		done
-		asm_compare "@S|@work/@S|@{b}_on.s" "@S|@@"
-	fi
-
-	next=
+@%:@ set_needs: what the proofs of the members need: need_asm (the features
+@%:@ with an asm proof), need_misuse and need_elf (yes or empty).
+set_needs() {
+	need_asm= need_misuse= need_elf=
 	for n in @S|@members; do
 		proof_of @S|@n
-		eval "fname=\@S|@f_name_@S|@n"
-		ok=no why=
 		case @S|@proof in
-		accepted) ok=yes ;;
-		sym:*|elf:*|pe:*)
-			if @<:@ -n "@S|@elf_why" @:>@; then
-				why=@S|@elf_why
-			else
-				has=no
-				case @S|@proof in
-				sym:*)
-					list=@S|@{proof@%:@sym:}
-					IFS=,
-					for s in @S|@list; do
-						case @S|@syms in *" @S|@s "*) has=yes ;; esac
-					done
-					IFS=@S|@ifs ;;
-				elf:*|pe:*) case @S|@props in *" @S|@{proof@%:@*:} "*) has=yes ;; esac ;;
-				esac
-				eval "mode=\@S|@mode_@S|@n"
-				case @S|@mode:@S|@has in
-				on:yes|off:no) ok=yes ;;
-				look:*) ok=@S|@has ;;
-				off:yes) why="still present (@S|@proof)" ;;
-				on:no)
-					case @S|@proof in
-					sym:*) l=@S|@{proof@%:@sym:} w=
-					       while :; do
-					           case @S|@l in *,*) w="@S|@w@S|@{l%%,*} or " l=@S|@{l@%:@*,} ;; *) w="@S|@w@S|@l"; break ;; esac
-					       done
-					       why="no @S|@w in the probe" ;;
-					elf:*|pe:*) why="the linked probe is not @S|@{proof@%:@*:}" ;;
-					esac ;;
-				esac
-			fi ;;
-		asm)
-			if @<:@ @S|@asm_ok -ne 0 @:>@; then
-				why="cannot compile the probe to assembly: @S|@asm_why"
-				@<:@ -n "@S|@asm_hopeless" @:>@ && eval "cands_@S|@n=\@S|@{cands_@S|@n%% *}"
-			elif eval "@<:@ -n \"\@S|@{offwhy_@S|@n-}\" @:>@"; then
-				eval "why=\@S|@offwhy_@S|@n"
-			else
-				eval "mode=\@S|@mode_@S|@n"
-				case @S|@same in
-				*" differs:@S|@fname "*) ok=yes ;;
-				*" missing:@S|@fname "*) underscore "@S|@fname"; why="no code for harden_probe_@S|@us in the assembly" ;;
-				*) @<:@ "@S|@mode" = look @:>@ || why="no effect on the generated code" ;;
-				esac
-			fi ;;
-		reject)
-			eval "mode=\@S|@mode_@S|@n"
-			if @<:@ @S|@misuse_ok -ne 0 @:>@; then ok=yes
-			elif @<:@ "@S|@mode" != look @:>@; then why="a printf-like call with a non-literal format still compiles"; fi ;;
+		asm) need_asm="@S|@need_asm @S|@n" ;;
+		reject) need_misuse=yes ;;
+		sym:*|elf:*|pe:*) need_elf=yes ;;
 		esac
-		eval "mode=\@S|@mode_@S|@n c=\@S|@cands_@S|@n"
-		c=@S|@{c%% *}
-		if @<:@ "@S|@mode" = look @:>@; then
-			if @<:@ -n "@S|@why" @:>@; then
-				eval "why_@S|@n=\@S|@why"
-				conclude @S|@n
-			elif @<:@ @S|@ok = yes @:>@; then
-				eval "decide @S|@n builder \"\@S|@bvalue_@S|@n\" \"set by the builder (\@S|@bflag_@S|@n); present\""
-			else
-				eval "decide @S|@n builder \"\@S|@bvalue_@S|@n\" \"set by the builder (\@S|@bflag_@S|@n); absent\""
-			fi
-		elif @<:@ @S|@ok = yes @:>@; then
-			cand_flags @S|@n "@S|@c"
-			case @S|@mode in
-			on) eval "v=\@S|@r_value_@S|@c"; marking_note @S|@n; decide @S|@n on "@S|@v" "@S|@note" "@S|@flags" ;;
-			off) if @<:@ -n "@S|@flags" @:>@; then decide @S|@n off - disabled "@S|@flags"
-			     else decide @S|@n off - "disabled (no flag needed)"; fi ;;
-			esac
-		else
-			fail_cand @S|@n "@S|@why"
-			eval "@<:@ -z \"\@S|@st_@S|@n\" @:>@" && next="@S|@next @S|@n"
+		eval "@<:@ -n \"\@S|@f_mark_@S|@n\" @:>@" && need_elf=yes
+	done
+}
+
+@%:@ start_offs: the set's code once more per asm feature, with its off flags.
+start_offs() {
+	for n in @S|@need_asm; do
+		eval "off=\@S|@f_off_@S|@n"
+		ocpp=
+		for t in @S|@off; do
+			case @S|@t in cpp:*|cc:*|cc+ld:*|exe-cc:*) ocpp="@S|@ocpp @S|@{t@%:@*:}" ;; esac
+		done
+		eval "offflags_@S|@n=\@S|@ocpp"
+		start @S|@{b}_off@S|@n @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -fno-lto @S|@ocpp -S -o "@S|@work/@S|@{b}_off@S|@n.s" "@S|@catalog/probe.c"
+		offs="@S|@offs @S|@n"
+	done
+}
+
+@%:@ ---------------------------------------------------------------------------
+@%:@ Step 5: blame, when the set fails to build.
+
+@%:@ blame_set: the members whose candidate the messages name move on to their
+@%:@ next candidate; else a set of one fails its candidate, a set that fails
+@%:@ with the decided flags alone fails them all, and any other set is split
+@%:@ in halves.
+blame_set() {
+	for n in @S|@offs; do finish @S|@{b}_off@S|@n; done
+	blame=
+	for n in @S|@members; do
+		blamed @S|@n "@S|@work/@S|@b.err" || continue
+		blame="@S|@blame @S|@n"
+		eval "blame_line_@S|@n=\@S|@blame_line"
+		if @<:@ -n "@S|@blame_stem" @:>@; then
+			eval "c=\@S|@cands_@S|@n"
+			drop_stem @S|@n "@S|@blame_stem"
+			eval "cands_@S|@n=\"\@S|@{c%% *} \@S|@cands_@S|@n\""
 		fi
 	done
-	@<:@ -n "@S|@next" @:>@ && push "@S|@next"
+	set -- @S|@members
+	if @<:@ -n "@S|@blame" @:>@; then
+		for n in @S|@blame; do eval "fail_cand @S|@n \"\@S|@blame_line_@S|@n\""; done
+		push "@S|@*"
+	elif @<:@ @S|@@%:@ -eq 1 @:>@; then
+		fail_cand @S|@1 "@S|@build_why"
+		push "@S|@1"
+	elif ! builds_without "@S|@*"; then
+		@%:@ The builder's flags or the decided ones fail on their own:
+		@%:@ no candidate can pass.
+		for n do
+			eval "cands_@S|@n=\@S|@{cands_@S|@n%% *}"
+			fail_cand @S|@n "@S|@build_why"
+		done
+	else
+		split_set "@S|@@"
+	fi
 }
+
+@%:@ split_set I...: the halves of the set, each to build on its own (the
+@%:@ first half first).
+split_set() {
+	half=@S|@((@S|@@%:@ / 2)) first= k=0
+	for n do
+		k=@S|@((k + 1))
+		@<:@ @S|@k -le @S|@half @:>@ && first="@S|@first @S|@n"
+	done
+	shift @S|@half
+	push "@S|@*"
+	push "@S|@first"
+}
+
+@%:@ blamed I TEXTFILE: whether the messages name a flag of I's candidate.
+@%:@ Sets blame_line (the message, without the scratch directory), and
+@%:@ blame_stem when the option itself is unknown (so that the other values of
+@%:@ the same option need no build of their own).
+blamed() {
+	eval "c=\@S|@cands_@S|@1"
+	cand_flags @S|@1 "@S|@{c%% *}"
+	@<:@ -n "@S|@flags" @:>@ || return 1
+	blame_stem=
+	while IFS= read -r blame_line || @<:@ -n "@S|@blame_line" @:>@; do
+		l=@S|@{blame_line%%"; did you mean"*}
+		strip_work "@S|@blame_line"
+		blame_line=@S|@text
+		for t in @S|@flags; do
+			names_flag "@S|@{t@%:@*:}" && return 0
+		done
+	done <"@S|@2"
+	return 1
+}
+
+@%:@ names_flag FLAG: whether the message l names FLAG: the flag in quotes,
+@%:@ ld's spelling of a -Wl, flag (-z relro), or the macro of a -D or -U flag.
+names_flag() {
+	f=@S|@1
+	case @S|@l in
+	*"'@S|@f'"*|*"‘@S|@f’"*|*"\`@S|@f'"*)
+		case @S|@l:@S|@f in
+		*"unrecognized command-line option"*:*=*|*"unknown argument"*:*=*) blame_stem=@S|@{f%%=*} ;;
+		esac
+		return 0 ;;
+	esac
+	case @S|@f in
+	-Wl,*)
+		x=@S|@{f@%:@-Wl,} ldf=
+		case @S|@l in *"@S|@x"*) return 0 ;; esac
+		while :; do
+			case @S|@x in *,*) ldf="@S|@ldf@S|@{x%%,*} " x=@S|@{x@%:@*,} ;; *) ldf="@S|@ldf@S|@x"; break ;; esac
+		done
+		case @S|@l in *"@S|@ldf"*) return 0 ;; esac ;;
+	-D*|-U*)
+		m=@S|@{f@%:@-?}
+		m=@S|@{m%%=*}
+		case @S|@l in *"@S|@m"*) return 0 ;; esac ;;
+	esac
+	return 1
+}
+
+@%:@ drop_stem I STEM: drops the candidates of I that use the option STEM.
+drop_stem() {
+	eval "c=\@S|@cands_@S|@1"
+	keep=
+	for cd in @S|@c; do
+		cand_flags @S|@1 @S|@cd
+		hit=
+		for t in @S|@flags; do
+			case @S|@{t@%:@*:} in "@S|@2"|"@S|@2="*) hit=yes ;; esac
+		done
+		@<:@ -n "@S|@hit" @:>@ || keep="@S|@keep@S|@{keep:+ }@S|@cd"
+	done
+	eval "cands_@S|@1=\@S|@keep"
+}
+
+@%:@ builds_without SET: whether the probe builds with the decided flags alone.
+builds_without() {
+	nbuild=@S|@((nbuild + 1))
+	set_flags ""
+	start b@S|@nbuild @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/b@S|@nbuild.prog" "@S|@catalog/probe.c"
+	finish b@S|@nbuild
+}
+
+@%:@ fail_cand I REASON: I's current candidate failed.
+fail_cand() {
+	eval "why_@S|@1=\@S|@2"
+	next_cand @S|@1 || conclude @S|@1
+}
+
+@%:@ conclude I: no candidate of I is left; decide from its mode and why.
+conclude() {
+	eval "mode=\@S|@mode_@S|@1"
+	if @<:@ "@S|@mode" = look @:>@; then
+		eval "decide @S|@1 builder \"\@S|@bvalue_@S|@1\" \"set by the builder (\@S|@bflag_@S|@1); not proven: \@S|@why_@S|@1\""
+	else
+		eval "w=\@S|@why_@S|@1"
+		eval "@<:@ -n \"\@S|@{bflag_@S|@1-}\" @:>@" && eval "w=\"\@S|@w (the builder's flags have \@S|@bflag_@S|@1)\""
+		decide @S|@1 unsupported - "@S|@w"
+	fi
+}
+
+@%:@ ---------------------------------------------------------------------------
+@%:@ Step 4: read the proofs of a set that built, and judge each member.
+
+@%:@ read_proofs: syms and props of the linked probe (elf_why when it cannot
+@%:@ be read), same (the code of the asm features, compared) and offwhy_I (an
+@%:@ off compile that failed).
+read_proofs() {
+	read_probe
+	same=
+	@<:@ -n "@S|@offs" @:>@ || return 0
+	set --
+	for n in @S|@offs; do
+		if finish @S|@{b}_off@S|@n; then
+			eval "fname=\@S|@f_name_@S|@n"
+			underscore "@S|@fname"
+			set -- "@S|@@" "@S|@fname" "@S|@us" "@S|@work/@S|@{b}_off@S|@n.s"
+		else
+			eval "offwhy_@S|@n=\"cannot compile the probe with\@S|@offflags_@S|@n: \@S|@why\""
+		fi
+	done
+	asm_compare "@S|@work/@S|@{b}_on.s" "@S|@@"
+}
+
+@%:@ read_probe: syms and props of the linked probe, when a proof needs them:
+@%:@ ELF probes are read with readelf, PE probes with objdump.
+read_probe() {
+	elf_why= syms= props=
+	@<:@ -n "@S|@need_elf" @:>@ || return 0
+	case @S|@format in
+	pe) reader=@S|@OBJDUMP rname=objdump ;;
+	*) reader=@S|@READELF rname=readelf ;;
+	esac
+	if @<:@ -z "@S|@reader" @:>@ || @<:@ "@S|@reader" = no @:>@; then
+		elf_why="no @S|@rname to read the probe"
+		return 0
+	elif @<:@ @S|@format = pe @:>@; then
+		start @S|@{b}_elf @S|@reader -p -t "@S|@work/@S|@b.prog"
+	else
+		start @S|@{b}_elf @S|@reader -W -h -l -d -s -n "@S|@work/@S|@b.prog"
+	fi
+	if ! finish @S|@{b}_elf messages-ok; then
+		elf_why="@S|@reader cannot read the probe: @S|@why"
+	elif @<:@ @S|@format = pe @:>@; then
+		pe_facts "@S|@work/@S|@{b}_elf.out"
+	else
+		elf_facts "@S|@work/@S|@{b}_elf.out"
+	fi
+}
+
+@%:@ judge_set: every member of the built set is decided, or moves on to its
+@%:@ next candidate (pushed as the next set).
+judge_set() {
+	next=
+	for n in @S|@members; do
+		judge @S|@n
+		settle @S|@n
+	done
+	@<:@ -z "@S|@next" @:>@ || push "@S|@next"
+}
+
+@%:@ judge I: ok (yes or no) and why, for I's candidate: its proof, read.
+judge() {
+	proof_of @S|@1
+	eval "fname=\@S|@f_name_@S|@1"
+	ok=no why=
+	case @S|@proof in
+	accepted) ok=yes ;;
+	sym:*|elf:*|pe:*) judge_facts ;;
+	asm) judge_asm @S|@1 ;;
+	reject)
+		if @<:@ @S|@misuse_ok -ne 0 @:>@; then ok=yes
+		elif @<:@ "@S|@mode" != look @:>@; then why="a printf-like call with a non-literal format still compiles"; fi ;;
+	esac
+}
+
+@%:@ judge_facts: a sym:, elf: or pe: proof, from syms and props (present for
+@%:@ mode on, absent for mode off, either for look).
+judge_facts() {
+	if @<:@ -n "@S|@elf_why" @:>@; then
+		why=@S|@elf_why
+		return
+	fi
+	has=no
+	case @S|@proof in
+	sym:*)
+		IFS=,
+		for s in @S|@{proof@%:@sym:}; do
+			case @S|@syms in *" @S|@s "*) has=yes ;; esac
+		done
+		IFS=@S|@ifs ;;
+	elf:*|pe:*) case @S|@props in *" @S|@{proof@%:@*:} "*) has=yes ;; esac ;;
+	esac
+	case @S|@mode:@S|@has in
+	on:yes|off:no) ok=yes ;;
+	look:*) ok=@S|@has ;;
+	off:yes) why="still present (@S|@proof)" ;;
+	on:no)
+		case @S|@proof in
+		sym:*) l=@S|@{proof@%:@sym:} w=
+		       while :; do
+		           case @S|@l in *,*) w="@S|@w@S|@{l%%,*} or " l=@S|@{l@%:@*,} ;; *) w="@S|@w@S|@l"; break ;; esac
+		       done
+		       why="no @S|@w in the probe" ;;
+		elf:*|pe:*) why="the linked probe is not @S|@{proof@%:@*:}" ;;
+		esac ;;
+	esac
+}
+
+@%:@ judge_asm I: an asm proof: the code of I's probe function without I's off
+@%:@ flags differs from the code with them.
+judge_asm() {
+	if @<:@ @S|@asm_ok -ne 0 @:>@; then
+		why="cannot compile the probe to assembly: @S|@asm_why"
+		@<:@ -n "@S|@asm_hopeless" @:>@ && eval "cands_@S|@1=\@S|@{cands_@S|@1%% *}"
+	elif eval "@<:@ -n \"\@S|@{offwhy_@S|@1-}\" @:>@"; then
+		eval "why=\@S|@offwhy_@S|@1"
+	else
+		case @S|@same in
+		*" differs:@S|@fname "*) ok=yes ;;
+		*" missing:@S|@fname "*) underscore "@S|@fname"; why="no code for harden_probe_@S|@us in the assembly" ;;
+		*) @<:@ "@S|@mode" = look @:>@ || why="no effect on the generated code" ;;
+		esac
+	fi
+}
+
+@%:@ settle I: decides I from ok and why, or moves it on to its next
+@%:@ candidate (onto next).
+settle() {
+	eval "mode=\@S|@mode_@S|@1 c=\@S|@cands_@S|@1"
+	c=@S|@{c%% *}
+	if @<:@ "@S|@mode" = look @:>@; then
+		if @<:@ -n "@S|@why" @:>@; then
+			eval "why_@S|@1=\@S|@why"
+			conclude @S|@1
+		elif @<:@ @S|@ok = yes @:>@; then
+			eval "decide @S|@1 builder \"\@S|@bvalue_@S|@1\" \"set by the builder (\@S|@bflag_@S|@1); present\""
+		else
+			eval "decide @S|@1 builder \"\@S|@bvalue_@S|@1\" \"set by the builder (\@S|@bflag_@S|@1); absent\""
+		fi
+	elif @<:@ @S|@ok = yes @:>@; then
+		cand_flags @S|@1 "@S|@c"
+		case @S|@mode in
+		on) eval "v=\@S|@r_value_@S|@c"; marking_note @S|@1; decide @S|@1 on "@S|@v" "@S|@note" "@S|@flags" ;;
+		off) if @<:@ -n "@S|@flags" @:>@; then decide @S|@1 off - disabled "@S|@flags"
+		     else decide @S|@1 off - "disabled (no flag needed)"; fi ;;
+		esac
+	else
+		fail_cand @S|@1 "@S|@why"
+		eval "@<:@ -z \"\@S|@st_@S|@1\" @:>@" && next="@S|@next @S|@1"
+	fi
+}
+
+@%:@ ---------------------------------------------------------------------------
+@%:@ Reading the probe: facts of the linked program, code of the assembly.
 
 @%:@ elf_facts FILE: syms (" name name ") and props (" pie relro ... ") of the
 @%:@ probe, from readelf's output, in one pass.
@@ -1689,26 +1912,11 @@ underscore() {
 	done
 }
 
-stack=
-push() { stack="@S|@1/@S|@stack"; }
+@%:@ ---------------------------------------------------------------------------
+@%:@ Step 6: needs=F.  A feature that is on while F is not present becomes
+@%:@ unsupported.
 
-if @<:@ -z "@S|@{cached_report+set}" @:>@; then
-	batch=
-	for n in @S|@todo; do
-		eval "@<:@ -z \"\@S|@st_@S|@n\" @:>@" && batch="@S|@batch @S|@n"
-	done
-	@<:@ -n "@S|@batch" @:>@ && push "@S|@batch"
-	while @<:@ -n "@S|@stack" @:>@; do
-		s=@S|@{stack%%/*}
-		stack=@S|@{stack@%:@*/}
-		live=
-		for n in @S|@s; do
-			eval "@<:@ -z \"\@S|@st_@S|@n\" @:>@" && live="@S|@live @S|@n"
-		done
-		@<:@ -n "@S|@live" @:>@ && probe "@S|@live"
-	done
-
-	@%:@ Step 6: needs=F.
+check_needs() {
 	n=1
 	while @<:@ @S|@n -le @S|@nf @:>@; do
 		eval "reqs=\@S|@f_req_@S|@n st=\@S|@st_@S|@n"
@@ -1725,7 +1933,7 @@ if @<:@ -z "@S|@{cached_report+set}" @:>@; then
 		esac
 		n=@S|@((n + 1))
 	done
-fi
+}
 
 @%:@ ---------------------------------------------------------------------------
 @%:@ The report (catalog/README.md, "The report").
@@ -1735,52 +1943,7 @@ make_report() {
 	features=
 	n=1
 	while @<:@ @S|@n -le @S|@nf @:>@; do
-		eval "name=\@S|@f_name_@S|@n st=\@S|@st_@S|@n v=\@S|@val_@S|@n w=\@S|@why_@S|@n tags=\@S|@set_@S|@n q=\@S|@q_@S|@n"
-		shown=
-		for t in @S|@tags; do
-			f=@S|@{t@%:@*:}
-			shown="@S|@shown@S|@{shown:+ }@S|@f"
-			case @S|@t in
-			cpp:*) cpp="@S|@cpp @S|@f" ;;
-			cc:*) cflags="@S|@cflags @S|@f" ;;
-			exe-cc:*) exe_cflags="@S|@exe_cflags @S|@f" ;;
-			ld:*) ldflags="@S|@ldflags @S|@f" ;;
-			exe-ld:*) exe_ldflags="@S|@exe_ldflags @S|@f" ;;
-			cc+ld:*) cflags="@S|@cflags @S|@f" ldflags="@S|@ldflags @S|@f" ;;
-			esac
-		done
-		present=no
-		case @S|@st:@S|@w in on:*|builder:*"; present") present=yes ;; esac
-		if @<:@ @S|@present = yes @:>@; then
-			enabled="@S|@enabled @S|@name=@S|@v"
-			@%:@ An audit row may hold for one trait only (format=elf).
-			eval "a=\@S|@f_audit_@S|@n"
-			case @S|@a:@S|@traits in yes:*|*" @S|@a "*) audit="@S|@audit@S|@{audit:+,}@S|@name" ;; esac
-		fi
-		case @S|@st in
-		on) detail=@S|@shown; @<:@ "@S|@v" = yes @:>@ || detail="@S|@v: @S|@shown"
-		    @<:@ -z "@S|@w" @:>@ || detail="@S|@detail; @S|@w" ;;
-		off) detail="@S|@w@S|@{shown:+: @S|@shown}" ;;
-		*) detail=@S|@w ;;
-		esac
-		features="@S|@features
-feature @S|@name @S|@st @S|@v @S|@{w:--}
-flags @S|@name @S|@tags
-detail @S|@name @S|@detail"
-		case @S|@q:@S|@st in
-		auto:on|yes:on) features="@S|@features
-result @S|@name @S|@v @S|@tags@S|@{w:+; @S|@w}" ;;
-		auto:unsupported|yes:unsupported) features="@S|@features
-result @S|@name no: @S|@w" ;;
-		auto:builder)
-			case @S|@w in
-			*"; present") r=present ;;
-			*"; absent") r=absent ;;
-			*"; not proven: "*) r="unproven: @S|@{w@%:@*; not proven: }" ;;
-			esac
-			features="@S|@features
-result @S|@name builder @S|@r" ;;
-		esac
+		report_feature @S|@n
 		n=@S|@((n + 1))
 	done
 	t=@S|@{traits@%:@ }
@@ -1791,37 +1954,101 @@ result @S|@name builder @S|@r" ;;
 	printf '%s\n' "@S|@{features@%:@?}"
 }
 
-if @<:@ -n "@S|@{cached_report+set}" @:>@; then
-	report=@S|@{cached_report%"@S|@nl"}
-else
-	report=@S|@(make_report)
-	if @<:@ -n "@S|@cache" @:>@; then
-		{
-			IFS='
-'
-			for l in @S|@inputs; do printf 'input %s\n' "@S|@l"; done
-			IFS=@S|@ifs
-			printf 'input end\n%s\n' "@S|@report"
-		} >"@S|@cache.tmp@S|@@S|@" && mv -f "@S|@cache.tmp@S|@@S|@" "@S|@cache"
-	fi
-fi
-
-@%:@ Step 7: explicit requests that cannot be met, from the report itself (so
-@%:@ that a cached report fails the same way).
-@%:@ One pass: the report's feature lines come in catalog order.
-error= n=0
-while read -r kind name st v w; do
-	@<:@ "@S|@kind" = feature @:>@ || continue
-	n=@S|@((n + 1))
-	eval "q=\@S|@q_@S|@n"
-	case @S|@q in
-	auto|skip) ;;
-	no) @<:@ "@S|@st" = off @:>@ || { error="cannot disable @S|@name: @S|@w"; break; } ;;
-	*) @<:@ "@S|@st" = on @:>@ || { error="cannot enable @S|@name: @S|@w"; break; } ;;
+@%:@ report_feature I: I's lines onto features; its flags onto the lists, and
+@%:@ I onto enabled and audit when present.
+report_feature() {
+	eval "name=\@S|@f_name_@S|@1 st=\@S|@st_@S|@1 v=\@S|@val_@S|@1 w=\@S|@why_@S|@1 tags=\@S|@set_@S|@1 q=\@S|@q_@S|@1"
+	shown=
+	for t in @S|@tags; do
+		f=@S|@{t@%:@*:}
+		shown="@S|@shown@S|@{shown:+ }@S|@f"
+		case @S|@t in
+		cpp:*) cpp="@S|@cpp @S|@f" ;;
+		cc:*) cflags="@S|@cflags @S|@f" ;;
+		exe-cc:*) exe_cflags="@S|@exe_cflags @S|@f" ;;
+		ld:*) ldflags="@S|@ldflags @S|@f" ;;
+		exe-ld:*) exe_ldflags="@S|@exe_ldflags @S|@f" ;;
+		cc+ld:*) cflags="@S|@cflags @S|@f" ldflags="@S|@ldflags @S|@f" ;;
+		esac
+	done
+	case @S|@st:@S|@w in
+	on:*|builder:*"; present")
+		enabled="@S|@enabled @S|@name=@S|@v"
+		@%:@ An audit row may hold for one trait only (format=elf).
+		eval "a=\@S|@f_audit_@S|@1"
+		case @S|@a:@S|@traits in yes:*|*" @S|@a "*) audit="@S|@audit@S|@{audit:+,}@S|@name" ;; esac ;;
 	esac
-done <<EOF
-@S|@report
-EOF
+	case @S|@st in
+	on) detail=@S|@shown; @<:@ "@S|@v" = yes @:>@ || detail="@S|@v: @S|@shown"
+	    @<:@ -z "@S|@w" @:>@ || detail="@S|@detail; @S|@w" ;;
+	off) detail="@S|@w@S|@{shown:+: @S|@shown}" ;;
+	*) detail=@S|@w ;;
+	esac
+	features="@S|@features
+feature @S|@name @S|@st @S|@v @S|@{w:--}
+flags @S|@name @S|@tags
+detail @S|@name @S|@detail"
+	report_result
+}
+
+@%:@ report_result: the result line of the feature, for auto and yes requests.
+report_result() {
+	case @S|@q:@S|@st in
+	auto:on|yes:on) features="@S|@features
+result @S|@name @S|@v @S|@tags@S|@{w:+; @S|@w}" ;;
+	auto:unsupported|yes:unsupported) features="@S|@features
+result @S|@name no: @S|@w" ;;
+	auto:builder)
+		case @S|@w in
+		*"; present") r=present ;;
+		*"; absent") r=absent ;;
+		*"; not proven: "*) r="unproven: @S|@{w@%:@*; not proven: }" ;;
+		esac
+		features="@S|@features
+result @S|@name builder @S|@r" ;;
+	esac
+}
+
+@%:@ ---------------------------------------------------------------------------
+@%:@ Step 7 and the outputs, from the report (fresh or cached).
+
+@%:@ print_and_exit: the outputs of the report; exit 1 when an explicit request
+@%:@ cannot be met, else 0.
+print_and_exit() {
+	request_error
+	write_outputs
+	if @<:@ -n "@S|@error" @:>@; then
+		printf '%s: %s\n' "@S|@me" "@S|@error" >&2
+		error_line "@S|@error_feature" "@S|@error_reason"
+		exit 1
+	fi
+	exit 0
+}
+
+@%:@ request_error: error says which explicit request cannot be met, if any
+@%:@ (error_feature and error_reason: which feature, and the reason in its
+@%:@ report line); from the report itself, so that a cached report fails the
+@%:@ same way.  One pass: the report's feature lines come in catalog order.
+request_error() {
+	error= n=0
+	IFS=@S|@nl
+	for l in @S|@report; do
+		IFS=@S|@ifs
+		set -- @S|@l
+		@<:@ "@S|@{1-}" = feature @:>@ || continue
+		n=@S|@((n + 1))
+		eval "q=\@S|@q_@S|@n"
+		case @S|@q in
+		auto|skip) continue ;;
+		no) @<:@ "@S|@3" != off @:>@ || continue; verb=disable ;;
+		*) @<:@ "@S|@3" != on @:>@ || continue; verb=enable ;;
+		esac
+		words_after 4 "@S|@l"
+		error="cannot @S|@verb @S|@2: @S|@rest" error_feature=@S|@2 error_reason=@S|@rest
+		break
+	done
+	IFS=@S|@ifs
+}
 
 @%:@ value KEY: the value of KEY= in the report.
 value() {
@@ -1832,73 +2059,121 @@ value() {
 EOF
 }
 
-for o in @S|@outputs; do
-	case @S|@o in
-	report) printf '%s\n' "@S|@report" ;;
-	summary)
-		while read -r kind fn rest; do
-			case @S|@kind in
-			feature) st=@S|@{rest%% *} ;;
-			detail) printf '  %-30s %-12s %s\n' "@S|@fn" "@S|@st" "@S|@rest" ;;
-			esac
-		done <<EOF
+write_outputs() {
+	joined= join=
+	for o in @S|@outputs; do
+		case @S|@o in
+		report) printf '%s\n' "@S|@report" ;;
+		summary) print_summary ;;
+		cppflags|cflags|ldflags) joined="@S|@joined@S|@{joined:+ }@S|@(value @S|@o)" join=yes ;;
+		exe-cflags|exe-ldflags) joined="@S|@joined@S|@{joined:+ }@S|@(value exe_@S|@{o@%:@exe-})" join=yes ;;
+		export=sh|export=make) print_export ;;
+		pc) print_pc ;;
+		esac
+	done
+	@<:@ -z "@S|@join" @:>@ || printf '%s\n' "@S|@joined"
+}
+
+print_summary() {
+	while read -r kind fn rest; do
+		case @S|@kind in
+		feature) st=@S|@{rest%% *} ;;
+		detail) printf '  %-30s %-12s %s\n' "@S|@fn" "@S|@st" "@S|@rest" ;;
+		esac
+	done <<EOF
 @S|@report
 EOF
-		;;
-	cppflags|cflags|ldflags) line="@S|@{line-}@S|@{line:+ }@S|@(value @S|@o)" ;;
-	exe-cflags|exe-ldflags) line="@S|@{line-}@S|@{line:+ }@S|@(value exe_@S|@{o@%:@exe-})" ;;
-	export=sh|export=make)
-		for v in CPPFLAGS:cppflags CFLAGS:cflags EXE_CFLAGS:exe_cflags LDFLAGS:ldflags \
-		    EXE_LDFLAGS:exe_ldflags ENABLED:enabled AUDIT_EXPECT:audit_expect; do
-			x=@S|@(value @S|@{v@%:@*:})
-			V=HARDEN_@S|@{v%%:*}
-			if @<:@ @S|@o = export=sh @:>@; then
-				q=
-				while :; do
-					case @S|@x in
-					*\'*) q="@S|@q@S|@{x%%\'*}'\\''" x=@S|@{x@%:@*\'} ;;
-					*) q="@S|@q@S|@x"; break ;;
-					esac
-				done
-				printf "%s='%s'; export %s\n" "@S|@V" "@S|@q" "@S|@V"
-			else
-				m=
-				while :; do
-					case @S|@x in
-					*\@S|@*) m="@S|@m@S|@{x%%\@S|@*}\@S|@\@S|@" x=@S|@{x@%:@*\@S|@} ;;
-					*) m="@S|@m@S|@x"; break ;;
-					esac
-				done
-				printf '%s = %s\n' "@S|@V" "@S|@m"
-			fi
-		done ;;
-	pc)
-		@%:@ The values are the catalog's flags (no @S|@ in them); a @%:@ would start
-		@%:@ a comment, so it is written \@%:@.
-		printf '@%:@ The hardening flags that harden-flags %s proved for\n' "@S|@harden_version"
-		case @S|@CC in *"@S|@nl"*) ;; *) printf '@%:@ CC=%s with the builder'"'"'s flags (harden-flags --pc).\n' "@S|@CC" ;; esac
-		for v in level cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect; do
-			x=@S|@(value @S|@v) m=
+}
+
+@%:@ print_export: --export=sh (o is export=sh) or --export=make.
+print_export() {
+	for v in CPPFLAGS:cppflags CFLAGS:cflags EXE_CFLAGS:exe_cflags LDFLAGS:ldflags \
+	    EXE_LDFLAGS:exe_ldflags ENABLED:enabled AUDIT_EXPECT:audit_expect; do
+		x=@S|@(value @S|@{v@%:@*:})
+		V=HARDEN_@S|@{v%%:*}
+		if @<:@ @S|@o = export=sh @:>@; then
+			q=
 			while :; do
 				case @S|@x in
-				*@%:@*) m="@S|@m@S|@{x%%@%:@*}\\@%:@" x=@S|@{x@%:@*@%:@} ;;
+				*\'*) q="@S|@q@S|@{x%%\'*}'\\''" x=@S|@{x@%:@*\'} ;;
+				*) q="@S|@q@S|@x"; break ;;
+				esac
+			done
+			printf "%s='%s'; export %s\n" "@S|@V" "@S|@q" "@S|@V"
+		else
+			m=
+			while :; do
+				case @S|@x in
+				*\@S|@*) m="@S|@m@S|@{x%%\@S|@*}\@S|@\@S|@" x=@S|@{x@%:@*\@S|@} ;;
 				*) m="@S|@m@S|@x"; break ;;
 				esac
 			done
-			printf '%s=%s\n' "@S|@v" "@S|@m"
-		done
-		printf '%s\n' "" "Name: harden-flags" \
-			"Description: Hardening flags proven for one C compiler and its flags (level \@S|@{level})" \
-			"Version: @S|@harden_version" 'Cflags: @S|@{cppflags} @S|@{cflags}' 'Libs: @S|@{ldflags}' ;;
-	esac
-done
-@<:@ -n "@S|@{line+set}" @:>@ && printf '%s\n' "@S|@line"
+			printf '%s = %s\n' "@S|@V" "@S|@m"
+		fi
+	done
+}
 
-if @<:@ -n "@S|@error" @:>@; then
-	printf '%s: %s\n' "@S|@me" "@S|@error" >&2
-	exit 1
-fi
-exit 0
+@%:@ print_pc: --pc.  The values are the catalog's flags (no @S|@ in them); a @%:@
+@%:@ would start a comment, so it is written \@%:@.
+print_pc() {
+	printf '@%:@ The hardening flags that harden-flags %s proved for\n' "@S|@harden_version"
+	case @S|@CC in *"@S|@nl"*) ;; *) printf '@%:@ CC=%s with the builder'"'"'s flags (harden-flags --pc).\n' "@S|@CC" ;; esac
+	for v in level cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect; do
+		x=@S|@(value @S|@v) m=
+		while :; do
+			case @S|@x in
+			*@%:@*) m="@S|@m@S|@{x%%@%:@*}\\@%:@" x=@S|@{x@%:@*@%:@} ;;
+			*) m="@S|@m@S|@x"; break ;;
+			esac
+		done
+		printf '%s=%s\n' "@S|@v" "@S|@m"
+	done
+	printf '%s\n' "" "Name: harden-flags" \
+		"Description: Hardening flags proven for one C compiler and its flags (level \@S|@{level})" \
+		"Version: @S|@harden_version" 'Cflags: @S|@{cppflags} @S|@{cflags}' 'Libs: @S|@{ldflags}'
+}
+
+@%:@ ---------------------------------------------------------------------------
+@%:@ The procedure of catalog/README.md, in order.
+
+main() {
+	find_version
+	parse_args "@S|@@"
+	find_catalog
+	read_catalog
+	case " @S|@outputs " in
+	*" list "*) list_features; exit 0 ;;
+	*" list-tsv "*) list_tsv; exit 0 ;;
+	esac
+	read_requests
+	find_readers
+	runs=0 work=
+	trap cleanup EXIT
+	trap 'exit 130' INT TERM
+	cache_inputs
+	if @<:@ -n "@S|@cache" @:>@ && cache_fresh && read_cache; then
+		print_and_exit
+	fi
+	builder_flags
+	known_results
+	undecided
+	if @<:@ -n "@S|@todo" @:>@; then
+		make_work
+		read_traits		@%:@ step 1
+		preconditions		@%:@ steps 2 and 3
+		run_probes		@%:@ steps 4 and 5
+	fi
+	check_needs		@%:@ step 6
+	report=@S|@(make_report)
+	@<:@ -z "@S|@cache" @:>@ || save_cache
+	@%:@ Done with the scratch directory: gone before the outputs, which a
+	@%:@ reader that stops early (grep -q) ends with SIGPIPE, and no EXIT trap.
+	cleanup
+	work=
+	print_and_exit		@%:@ step 7, and the outputs
+}
+
+main "@S|@@"
 harden_eof
 ]])
 dnl END catalog
