@@ -71,4 +71,9 @@ printf 'int main(void) { return 0; }\n' >m.c
 gcc -g -O2 -fno-omit-frame-pointer -o with m.c && gcc -g -O2 -fomit-frame-pointer -o without m.c || exit 99
 "$T/bin/harden-audit" --expect frame-pointer with >/dev/null || fail "--expect frame-pointer fails on a program that has it"
 "$T/bin/harden-audit" --expect frame-pointer without >/dev/null 2>&1 && fail "--expect frame-pointer passes without it"
+
+# harden-cost takes its features from the driver of the catalog it is given.
+make -s -C "$h/tools" O="$T/bin" "$T/bin/harden-cost" >make.log 2>&1 || fail "harden-cost: $(tail -n 5 make.log)"
+"$T/bin/harden-cost" --make "$h/examples/cost" --catalog "$h/catalog" --features no-such --run true >cost.out 2>&1
+grep -q '^  frame-pointer$' cost.out || fail "harden-cost does not know frame-pointer: $(head -n 3 cost.out)"
 echo ok
