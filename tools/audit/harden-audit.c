@@ -580,8 +580,20 @@ audit(const char *path, const struct opts *o, int first)
 	return status;
 }
 
-int
-main(int argc, char *argv[])
+/* Exit after --help, --list or --version: 0, or 2 if stdout failed. */
+static void	done(void) __attribute__((noreturn));
+
+static void
+done(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(EXIT_ERR, "stdout");
+	exit(EXIT_OK);
+}
+
+/* The options into o; returns optind. */
+static int
+parse_options(int argc, char *argv[], struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "expect",	required_argument,	NULL, 'e' },
@@ -597,66 +609,49 @@ main(int argc, char *argv[])
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
 	};
+	int ch;
+
+	memset(o, 0, sizeof(*o));
+	while ((ch = getopt_long(argc, argv, "e:hjlquvV", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'e': o->expect = parse_expect(optarg, o->expect); break;
+		case 'h': help(); done(); break;
+		case 'j': o->json = 1; break;
+		case 'l': list(); done(); break;
+		case 'q': o->quiet = 1; break;
+		case 'u': o->units = 1; break;
+		case 'C': o->compdb = optarg; break;
+		case 'R': o->report = optarg; break;
+		case 'U': o->fail_uncovered = 1; break;
+		case 'v': o->verbose = 1; break;
+		case 'V': printf("harden-audit %s\n", HARDEN_VERSION); done(); break;
+		default: usage(NULL);
+		}
+	if ((o->compdb == NULL) != (o->report == NULL))
+		usage("--compile-commands and --report go together");
+	if (optind == argc && o->compdb == NULL)
+		usage("no file given");
+	return optind;
+}
+
+int
+main(int argc, char *argv[])
+{
 	struct opts o;
-	int ch, i, st, status = EXIT_OK;
+	int i, st, status = EXIT_OK;
 
 	audit_init();
 	if (audit_nchecks > 64)
 		errx(EXIT_ERR, "internal error: too many checks");
-	memset(&o, 0, sizeof(o));
-	while ((ch = getopt_long(argc, argv, "e:hjlquvV", longopts, NULL)) != -1)
-		switch (ch) {
-		case 'e':
-			o.expect = parse_expect(optarg, o.expect);
-			break;
-		case 'h':
-			help();
-			if (fflush(stdout) != 0 || ferror(stdout))
-				err(EXIT_ERR, "stdout");
-			return EXIT_OK;
-		case 'j':
-			o.json = 1;
-			break;
-		case 'l':
-			list();
-			return fflush(stdout) == 0 ? EXIT_OK : EXIT_ERR;
-		case 'q':
-			o.quiet = 1;
-			break;
-		case 'u':
-			o.units = 1;
-			break;
-		case 'C':
-			o.compdb = optarg;
-			break;
-		case 'R':
-			o.report = optarg;
-			break;
-		case 'U':
-			o.fail_uncovered = 1;
-			break;
-		case 'v':
-			o.verbose = 1;
-			break;
-		case 'V':
-			printf("harden-audit %s\n", HARDEN_VERSION);
-			return fflush(stdout) == 0 ? EXIT_OK : EXIT_ERR;
-		default:
-			usage(NULL);
-		}
-	argc -= optind;
-	argv += optind;
-	if ((o.compdb == NULL) != (o.report == NULL))
-		usage("--compile-commands and --report go together");
-	if (argc == 0 && o.compdb == NULL)
-		usage("no file given");
+	i = parse_options(argc, argv, &o);
+	argc -= i;
+	argv += i;
 	if (o.compdb != NULL) {
 		status = compdb_check(o.compdb, o.report);
 		if (argc == 0)
 			return fflush(stdout) == 0 ? status : EXIT_ERR;
 	}
 	signal(SIGBUS, onbus);
-
 	if (o.json)
 		printf("[\n");
 	else if (!o.quiet)
