@@ -626,43 +626,25 @@ dynamic_facts(struct elf *e, struct facts *f)
 	return 0;
 }
 
-int
-audit_facts(struct elf *e, struct facts *f)
+/* The program headers (or, without them, the .note.GNU-stack section). */
+static void
+segment_facts(const struct elf *e, struct facts *f)
 {
-	struct symctx sc;
-	uint64_t flags1 = 0;
 	size_t i;
-	int found;
 
-	memset(f, 0, sizeof(*f));
-	f->format = FMT_ELF;
-	snprintf(f->cls, sizeof(f->cls), "ELF%d", e->is64 ? 64 : 32);
-	f->big = e->big;
-	f->machine = e->machine;
-	f->is_x86 = e->machine == EM_X86_64_ || e->machine == EM_386_;
-	f->is_aarch64 = e->machine == EM_AARCH64_;
-	f->has_dynamic = e->dyn != NULL;
 	for (i = 0; i < e->phnum; i++) {
 		const struct elf_phdr *h = &e->ph[i];
 
-		switch (h->type) {
-		case PT_INTERP_:
+		if (h->type == PT_INTERP_)
 			f->has_interp = 1;
-			break;
-		case PT_GNU_RELRO_:
+		else if (h->type == PT_GNU_RELRO_)
 			f->relro = 1;
-			break;
-		case PT_GNU_STACK_:
+		else if (h->type == PT_GNU_STACK_) {
 			f->gnu_stack = 1;
 			f->stack_exec = (h->flags & PF_X_) != 0;
-			break;
-		case PT_LOAD_:
-			if ((h->flags & (PF_W_ | PF_X_)) == (PF_W_ | PF_X_))
-				f->rwx_load = 1;
-			break;
-		default:
-			break;
-		}
+		} else if (h->type == PT_LOAD_ &&
+		    (h->flags & (PF_W_ | PF_X_)) == (PF_W_ | PF_X_))
+			f->rwx_load = 1;
 	}
 	if (e->phnum == 0)
 		for (i = 1; i < e->shnum; i++) {
@@ -675,18 +657,21 @@ audit_facts(struct elf *e, struct facts *f)
 				f->stack_exec = (s->flags & SHF_EXECINSTR_) != 0;
 			}
 		}
-	if (note_facts(e, f) == -1)
-		return -1;
-	if (f->has_dynamic && dynamic_facts(e, f) == -1)
-		return -1;
+}
+
+/* The kind of file: object, exec, static, pie, static-pie, shared. */
+static int
+kind_of(struct elf *e, struct facts *f)
+{
+	uint64_t flags1 = 0;
 
 	switch (e->type) {
 	case ET_REL_:
 		f->kind = "object";
-		break;
+		return 0;
 	case ET_EXEC_:
 		f->kind = f->has_interp || f->has_dynamic ? "exec" : "static";
-		break;
+		return 0;
 	case ET_DYN_:
 		elf_dynval(e, DT_FLAGS_1_, &flags1);
 		if (flags1 & DF_1_PIE_)
@@ -695,28 +680,51 @@ audit_facts(struct elf *e, struct facts *f)
 			f->kind = "pie";	/* linkers before DF_1_PIE */
 		else
 			f->kind = "shared";
-		break;
+		return 0;
 	default:
 		snprintf(e->err, sizeof(e->err), "unsupported ELF type %u "
 		    "(not an executable, shared object or relocatable object)",
 		    e->type);
 		return -1;
 	}
+}
 
-	/* Imports: .dynsym (survives strip); objects: undefined .symtab. */
+/* Imports: .dynsym (survives strip); objects: undefined .symtab. */
+static int
+symbol_facts(struct elf *e, struct facts *f)
+{
+	struct symctx sc;
+	int found;
+
 	sc.f = f;
 	sc.defined = 0;
 	if (elf_symbols(e, e->type == ET_REL_, &found, onsym, &sc) == -1)
 		return -1;
-	if (e->type == ET_REL_)
+	if (e->type == ET_REL_) {
 		f->symtab = found;
-	else
-		f->dynsym = found;
-	if (e->type != ET_REL_) {
-		sc.defined = 1;
-		if (elf_symbols(e, 1, &f->symtab, onsym, &sc) == -1)
-			return -1;
+		return 0;
 	}
+	f->dynsym = found;
+	sc.defined = 1;
+	return elf_symbols(e, 1, &f->symtab, onsym, &sc);
+}
+
+int
+audit_facts(struct elf *e, struct facts *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->format = FMT_ELF;
+	snprintf(f->cls, sizeof(f->cls), "ELF%d", e->is64 ? 64 : 32);
+	f->big = e->big;
+	f->machine = e->machine;
+	f->is_x86 = e->machine == EM_X86_64_ || e->machine == EM_386_;
+	f->is_aarch64 = e->machine == EM_AARCH64_;
+	f->has_dynamic = e->dyn != NULL;
+	segment_facts(e, f);
+	if (note_facts(e, f) == -1 ||
+	    (f->has_dynamic && dynamic_facts(e, f) == -1) ||
+	    kind_of(e, f) == -1 || symbol_facts(e, f) == -1)
+		return -1;
 	cmdlines(e, f);
 	return 0;
 }
