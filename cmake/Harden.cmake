@@ -134,7 +134,15 @@ Commands
   stack-protector only if it imports ``__stack_chk_fail`` (or records its
   command line, ``-frecord-gcc-switches``), for fortify-source only if it
   imports a ``__*_chk`` function; a verdict of unknown fails the test like a
-  no, because it is not proven.  A file in which no function needs a canary
+  no, because it is not proven.  Where the files record the command line of
+  each compilation unit (``-g`` with GCC, ``-grecord-command-line`` with
+  clang), every unit is judged: one source compiled without the canary
+  makes stack-protector ``partial``, which fails the test and names the
+  source.  With ``CMAKE_EXPORT_COMPILE_COMMANDS`` on (Makefile and Ninja
+  generators), the test also checks the targets' own compile commands in
+  ``compile_commands.json`` against the report (``harden-audit
+  --compile-commands``): a source that escaped ``Harden::Harden`` fails
+  without ``-g`` too.  A file in which no function needs a canary
   or no call is fortifiable therefore fails; audit the files that do.
 
   When ``HARDEN_AUDIT_EXPECT`` is empty (level ``none``, or a toolchain that
@@ -714,6 +722,15 @@ function(harden_add_audit_test)
   set(expect "")
   if(NOT "${HARDEN_AUDIT_EXPECT}" STREQUAL "")
     set(expect --expect "${HARDEN_AUDIT_EXPECT}")
+  endif()
+  # With a compilation database, the targets' own compile commands too: a
+  # source that escaped Harden::Harden fails, with or without -g.
+  if(CMAKE_EXPORT_COMPILE_COMMANDS AND CMAKE_GENERATOR MATCHES "Makefiles|Ninja")
+    list(APPEND expect --compile-commands "${CMAKE_BINARY_DIR}/compile_commands.json"
+      --report "${CMAKE_BINARY_DIR}/harden-report.txt")
+    foreach(t IN LISTS args)
+      list(APPEND expect --objects-in "$<TARGET_PROPERTY:${t},BINARY_DIR>/CMakeFiles/${t}.dir")
+    endforeach()
   endif()
   add_test(NAME "${name}" COMMAND ${cmd} ${expect} ${files})
 endfunction()

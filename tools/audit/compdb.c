@@ -22,6 +22,14 @@ struct required {
 	size_t	n;
 };
 
+/* What the check of one database needs. */
+struct scope {
+	const struct required	*rq;
+	const char *const	*dirs;	/* object directories, NULL-ended;
+					   NULL: every command */
+	unsigned		checked, bad;
+};
+
 /* A growing list of words (one command line). */
 struct words {
 	char	**w;
@@ -287,50 +295,105 @@ check_command(const char *file, const struct words *ws,
 	return bad;
 }
 
-/* One object of the array: file, and command or arguments. */
+/* The object a command writes: "output", else its -o argument; or NULL. */
+static const char *
+object_of(const struct words *out, const struct words *cmd)
+{
+	size_t i;
+
+	if (out->n == 1)
+		return out->w[0];
+	for (i = 0; i + 1 < cmd->n; i++)
+		if (strcmp(cmd->w[i], "-o") == 0)
+			return cmd->w[i + 1];
+	return NULL;
+}
+
+/* Whether the object (relative to dir) lies in one of the directories. */
 static int
-check_entry(struct jcur *j, const struct required *rq, unsigned *nc,
-    unsigned *nbad)
+in_scope(const char *const *dirs, const char *dir, const char *object)
+{
+	char path[8192];
+	size_t n;
+
+	if (dirs == NULL)
+		return 1;
+	if (object == NULL)
+		return 0;
+	snprintf(path, sizeof(path), "%s%s%s", object[0] == '/' ? "" : dir,
+	    object[0] == '/' ? "" : "/", object);
+	for (; *dirs != NULL; dirs++) {
+		n = strlen(*dirs);
+		while (n > 1 && (*dirs)[n - 1] == '/')
+			n--;
+		if (strncmp(path, *dirs, n) == 0 && path[n] == '/')
+			return 1;
+	}
+	return 0;
+}
+
+/* A "command" string, split as the shell would. */
+static void
+jcommand(struct jcur *j, struct words *cmd)
+{
+	struct words one = { NULL, 0, 0 };
+
+	jstring(j, &one);
+	if (one.n == 1)
+		shell_split(one.w[0], cmd);
+	words_clear(&one);
+	free(one.w);
+}
+
+/* One object of the array: file, directory, output, command or arguments. */
+static int
+check_entry(struct jcur *j, struct scope *sc)
 {
 	struct words file = { NULL, 0, 0 }, cmd = { NULL, 0, 0 };
-	struct words key = { NULL, 0, 0 };
+	struct words key = { NULL, 0, 0 }, dir = { NULL, 0, 0 };
+	struct words out = { NULL, 0, 0 };
+	const char *k;
 
 	if (!jpeek(j, '{'))
 		return -1;
 	while (!j->bad && !jpeek(j, '}')) {
 		jstring(j, &key);
 		if (j->bad || !jpeek(j, ':'))
-			return -1;
-		if (strcmp(key.w[key.n - 1], "file") == 0)
+			break;
+		k = key.w[key.n - 1];
+		if (strcmp(k, "file") == 0)
 			jstring(j, &file);
-		else if (strcmp(key.w[key.n - 1], "arguments") == 0 &&
-		    jpeek(j, '[')) {
+		else if (strcmp(k, "directory") == 0)
+			jstring(j, &dir);
+		else if (strcmp(k, "output") == 0)
+			jstring(j, &out);
+		else if (strcmp(k, "arguments") == 0 && jpeek(j, '['))
 			while (!j->bad && !jpeek(j, ']')) {
 				jstring(j, &cmd);
 				jpeek(j, ',');
 			}
-		} else if (strcmp(key.w[key.n - 1], "command") == 0) {
-			struct words one = { NULL, 0, 0 };
-
-			jstring(j, &one);
-			if (one.n == 1)
-				shell_split(one.w[0], &cmd);
-			words_clear(&one);
-			free(one.w);
-		} else
+		else if (strcmp(k, "command") == 0)
+			jcommand(j, &cmd);
+		else
 			jskip(j);
 		jpeek(j, ',');
 	}
-	if (!j->bad && file.n == 1 && is_c_source(file.w[0])) {
-		(*nc)++;
-		*nbad += (unsigned)check_command(file.w[0], &cmd, rq);
+	if (!j->bad && file.n == 1 && is_c_source(file.w[0]) &&
+	    in_scope(sc->dirs, dir.n == 1 ? dir.w[0] : ".",
+	    object_of(&out, &cmd))) {
+		sc->checked++;
+		sc->bad += (unsigned)check_command(file.w[0], &cmd, sc->rq);
 	}
 	words_clear(&file);
 	words_clear(&cmd);
 	words_clear(&key);
+	words_clear(&dir);
+	words_clear(&out);
 	free(file.w);
 	free(cmd.w);
 	free(key.w);
+	free(dir.w);
+	free(out.w);
 	return j->bad ? -1 : 0;
 }
 
@@ -360,13 +423,13 @@ slurp(const char *path, size_t *len)
 }
 
 int
-compdb_check(const char *path, const char *report)
+compdb_check(const char *path, const char *report, const char *const *dirs)
 {
 	struct required rq;
+	struct scope sc;
 	struct jcur j;
 	char *text;
 	size_t len, i;
-	unsigned nc = 0, nbad = 0;
 	int rc = 0;
 
 	memset(&rq, 0, sizeof(rq));
@@ -376,11 +439,12 @@ compdb_check(const char *path, const char *report)
 		warn("%s", path);
 		return 2;
 	}
+	sc = (struct scope){ &rq, dirs, 0, 0 };
 	j = (struct jcur){ text, text + len, 0 };
 	if (!jpeek(&j, '['))
 		j.bad = 1;
 	while (!j.bad && !jpeek(&j, ']'))
-		if (check_entry(&j, &rq, &nc, &nbad) == -1 || (!jpeek(&j, ',') &&
+		if (check_entry(&j, &sc) == -1 || (!jpeek(&j, ',') &&
 		    (jws(&j), j.p < j.end && *j.p != ']')))
 			j.bad = 1;
 	if (j.bad) {
@@ -390,8 +454,8 @@ compdb_check(const char *path, const char *report)
 	} else {
 		fprintf(stderr, "harden-audit: %s: %u C compile commands "
 		    "checked against %s: %u without harden's flags\n", path,
-		    nc, report, nbad);
-		rc = nbad > 0;
+		    sc.checked, report, sc.bad);
+		rc = sc.bad > 0;
 	}
 	for (i = 0; i < rq.n; i++)
 		free(rq.flag[i]);

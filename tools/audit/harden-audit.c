@@ -43,6 +43,8 @@ struct opts {
 	int		fail_uncovered;	/* a yes must cover every unit */
 	const char	*compdb;	/* --compile-commands */
 	const char	*report;	/* --report */
+	const char	*objdirs[65];	/* --objects-in, NULL-ended */
+	size_t		nobjdirs;
 	uint64_t	expect;		/* bit i: audit_checks[i] expected */
 };
 
@@ -90,6 +92,10 @@ help(void)
 	    "(harden-report.txt) calls on,\n"
 	    "                     none undone later; exit 1 names each "
 	    "that does not\n"
+	    "      --objects-in DIR  with --compile-commands: only the "
+	    "commands whose object\n"
+	    "                     is in DIR (repeatable: a target's object "
+	    "directories)\n"
 	    "  -v, --verbose      print the reason of every verdict\n"
 	    "  -V, --version      print the version and exit\n\n"
 	    "Features for --expect:\n");
@@ -604,6 +610,7 @@ parse_options(int argc, char *argv[], struct opts *o)
 		{ "units",	no_argument,		NULL, 'u' },
 		{ "compile-commands", required_argument, NULL, 'C' },
 		{ "report",	required_argument,	NULL, 'R' },
+		{ "objects-in",	required_argument,	NULL, 'O' },
 		{ "fail-uncovered", no_argument,	NULL, 'U' },
 		{ "verbose",	no_argument,		NULL, 'v' },
 		{ "version",	no_argument,		NULL, 'V' },
@@ -622,6 +629,11 @@ parse_options(int argc, char *argv[], struct opts *o)
 		case 'u': o->units = 1; break;
 		case 'C': o->compdb = optarg; break;
 		case 'R': o->report = optarg; break;
+		case 'O':
+			if (o->nobjdirs == 64)
+				usage("more than 64 --objects-in");
+			o->objdirs[o->nobjdirs++] = optarg;
+			break;
 		case 'U': o->fail_uncovered = 1; break;
 		case 'v': o->verbose = 1; break;
 		case 'V': printf("harden-audit %s\n", HARDEN_VERSION); done(); break;
@@ -629,6 +641,8 @@ parse_options(int argc, char *argv[], struct opts *o)
 		}
 	if ((o->compdb == NULL) != (o->report == NULL))
 		usage("--compile-commands and --report go together");
+	if (o->nobjdirs > 0 && o->compdb == NULL)
+		usage("--objects-in goes with --compile-commands");
 	if (optind == argc && o->compdb == NULL)
 		usage("no file given");
 	return optind;
@@ -647,7 +661,8 @@ main(int argc, char *argv[])
 	argc -= i;
 	argv += i;
 	if (o.compdb != NULL) {
-		status = compdb_check(o.compdb, o.report);
+		status = compdb_check(o.compdb, o.report,
+		    o.nobjdirs > 0 ? o.objdirs : NULL);
 		if (argc == 0)
 			return fflush(stdout) == 0 ? status : EXIT_ERR;
 	}

@@ -1,0 +1,50 @@
+#!/bin/sh
+# harden_add_audit_test() fails a target one source of which escaped the
+# hardening (COMPILE_OPTIONS -fno-stack-protector on that source): with -g
+# (RelWithDebInfo) harden-audit judges every recorded unit (stack-protector
+# partial, the source named) although the other unit imports
+# __stack_chk_fail; without -g (Release) the compile commands of the target
+# (CMAKE_EXPORT_COMPILE_COMMANDS) name it.  An untouched target passes both.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc ninja ctest
+p=$T/proj
+mkdir -p "$p"
+cat >"$p/a.c" <<'EOS'
+#include <stdio.h>
+#include <string.h>
+int b(const char *);
+int main(int argc, char **argv) { char buf[64]; strcpy(buf, argv[0]); puts(buf); return b(argv[argc - 1]); }
+EOS
+cat >"$p/b.c" <<'EOS'
+#include <string.h>
+int b(const char *s) { char buf[64]; strcpy(buf, s); return buf[0] == 'x'; }
+EOS
+cat >"$p/CMakeLists.txt" <<EOT
+cmake_minimum_required(VERSION 3.17)
+project(unit C)
+list(APPEND CMAKE_MODULE_PATH "$S/cmake")
+include(Harden)
+enable_testing()
+add_executable(good a.c b2.c)
+target_link_libraries(good PRIVATE Harden::Harden)
+add_executable(mixed a.c b.c)
+target_link_libraries(mixed PRIVATE Harden::Harden)
+set_source_files_properties(b.c PROPERTIES COMPILE_OPTIONS -fno-stack-protector)
+harden_add_audit_test(good-audit good)
+harden_add_audit_test(mixed-audit mixed)
+EOT
+cp "$p/b.c" "$p/b2.c"	# good's own copy: source properties are per directory
+for bt in RelWithDebInfo Release; do
+	b=$T/b-$bt
+	cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=$bt -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+	cmake_build "$b"
+	run "$b.good.log" ctest --test-dir "$b" -R '^good-audit$' -V
+	ctest --test-dir "$b" -R '^mixed-audit$' -V >"$b.mixed.log" 2>&1 &&
+		fail "$bt: the audit of a target with an unhardened source passed"
+	grep -q '/b.c: -fstack-protector-strong undone later on its command line (stack-protector turned off)' "$b.mixed.log" ||
+		fail "$bt: the compile command of b.c is not named: $(grep harden-audit "$b.mixed.log" | tail -n 5)"
+	grep -q 'good.dir' "$b.mixed.log" && fail "$bt: the audit of mixed checked good's objects"
+done
+grep -q 'stack-protector not proven: partial (imports __stack_chk_fail, but 1 of 2 recorded units lack stack-protector (-fstack-protector-strong): .*b.c)' \
+	"$T/b-RelWithDebInfo.mixed.log" || fail "RelWithDebInfo: no partial verdict naming b.c"
+echo ok
