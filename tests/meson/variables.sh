@@ -1,7 +1,8 @@
 #!/bin/sh
 # The flags are dependency variables (for custom targets), equal to the
 # lines of harden-report.txt, on both dependencies, read with
-# default_value: '' as meson/README.md says; level and version too.
+# default_value: '' as meson/README.md says; level and version too, and
+# report, the path of the report.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc
 meson_parent_with_copy "$T/p"
@@ -13,7 +14,7 @@ foreach d : [harden_dep, harden_exe_dep]
   endforeach
 endforeach
 conf = configuration_data()
-conf.set('V', '\n'.join(lines))
+conf.set('V', '\n'.join(lines) + '\nreport=' + harden_dep.get_variable('report'))
 configure_file(input: 'vars.in', output: 'vars.txt', configuration: conf)
 EOW
 echo '@V@' >"$T/p/vars.in"
@@ -31,4 +32,5 @@ grep -q '^cflags=.*-fstack-protector-strong' "$T/b/vars.txt" || fail "cflags var
 grep -q '^exe_ldflags=-pie$' "$T/b/vars.txt" || fail "exe_ldflags variable is not -pie"
 grep -q '^audit_expect=.*pie' "$T/b/vars.txt" || fail "audit_expect variable lacks pie"
 grep -qx 'level=standard' "$T/b/vars.txt" || fail "level variable is not standard"
+grep -qx "report=$r" "$T/b/vars.txt" || fail "report variable is not $r: $(grep '^report=' "$T/b/vars.txt")"
 echo ok
