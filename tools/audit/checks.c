@@ -114,14 +114,26 @@ struct unitcount {
 	unsigned	shown;		/* units whose line can show c */
 	unsigned	lack, undo;	/* ... without c, with c turned off */
 	char		names[120];	/* the first units that lack it */
+	char		undone[120];	/* the first units that turn it off */
 };
+
+/* Append a unit's name to a comma-separated list of at most sz bytes. */
+static void
+add_unit_name(char *list, size_t sz, const struct unit *u)
+{
+	size_t len = strlen(list);
+
+	if (len + 8 < sz)
+		snprintf(list + len, sz - len, "%s%s", len ? ", " : "",
+		    u->name != NULL ? u->name : ".GCC.command.line entry");
+}
 
 static void
 count_units(const struct facts *f, size_t c, struct unitcount *uc)
 {
 	const struct unit *u;
 	uint64_t bit = (uint64_t)1 << c;
-	size_t i, len;
+	size_t i;
 
 	memset(uc, 0, sizeof(*uc));
 	for (i = 0; i < f->cmd.nunits; i++) {
@@ -132,12 +144,11 @@ count_units(const struct facts *f, size_t c, struct unitcount *uc)
 		if (u->on & bit)
 			continue;
 		uc->lack++;
-		uc->undo += (u->off & bit) != 0;
-		len = strlen(uc->names);
-		if (len + 8 < sizeof(uc->names))
-			snprintf(uc->names + len, sizeof(uc->names) - len,
-			    "%s%s", len ? ", " : "", u->name != NULL ? u->name :
-			    ".GCC.command.line entry");
+		add_unit_name(uc->names, sizeof(uc->names), u);
+		if (u->off & bit) {
+			uc->undo++;
+			add_unit_name(uc->undone, sizeof(uc->undone), u);
+		}
 	}
 }
 
@@ -191,7 +202,7 @@ by_units(const struct facts *f, int c, enum unit_rule rule,
 	snprintf(why, sizeof(why), "%s, but %u of %u recorded units %s %s "
 	    "(%s): %s", r->why, bad, uc.shown, rule == UNITS_UNDO ?
 	    "turn off" : "lack", cat_features[c].name, cat_features[c].flag,
-	    uc.names);
+	    rule == UNITS_UNDO ? uc.undone : uc.names);
 	setr(r, V_PARTIAL, "%s", why);
 }
 

@@ -271,13 +271,29 @@ is_c_source(const char *file)
 	return dot != NULL && strcmp(dot, ".c") == 0;
 }
 
-/* Check one compile command; 1 when it lacks or undoes a flag. */
-static int
-check_command(const char *file, const struct words *ws,
-    const struct required *rq)
+/* file with control characters as '?': a name from the database must not
+ * reach a terminal as an escape sequence. */
+static void
+safe_name(char *buf, size_t sz, const char *file)
 {
 	size_t i;
+
+	for (i = 0; file[i] != '\0' && i + 1 < sz; i++)
+		buf[i] = (unsigned char)file[i] < 0x20 || file[i] == 0x7f ?
+		    '?' : file[i];
+	buf[i] = '\0';
+}
+
+/* Check one compile command; 1 when it lacks or undoes a flag. */
+static int
+check_command(const char *name, const struct words *ws,
+    const struct required *rq)
+{
+	char file[1024];
+	size_t i;
 	int bad = 0;
+
+	safe_name(file, sizeof(file), name);
 
 	for (i = 0; i < rq->n; i++) {
 		if (!has_flag(ws, rq->flag[i])) {
