@@ -127,6 +127,21 @@ audit_expect_want() {
 		END { print "" }' "$1"
 }
 
+# two_units DIR: a.c (main, with a buffer that needs a canary) and b.c (b(),
+# the same), the two units of the per-unit gate tests.
+two_units() {
+	cat >"$1/a.c" <<'EOS'
+#include <stdio.h>
+#include <string.h>
+int b(const char *);
+int main(int argc, char **argv) { char buf[64]; strcpy(buf, argv[0]); puts(buf); return b(argv[argc - 1]); }
+EOS
+	cat >"$1/b.c" <<'EOS'
+#include <string.h>
+int b(const char *s) { char buf[64]; strcpy(buf, s); return buf[0] == 'x'; }
+EOS
+}
+
 # report_diff A B: status 0 when the two reports agree but for the count of
 # compiler runs (the one line in which frontends may differ), else their
 # diff on standard output and status 1.

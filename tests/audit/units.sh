@@ -12,16 +12,7 @@
 
 build_audit
 need gcc clang python3
-cat >"$T/a.c" <<'EOS'
-#include <stdio.h>
-#include <string.h>
-int b(const char *);
-int main(int argc, char **argv) { char buf[64]; strcpy(buf, argv[0]); puts(buf); return b(argv[argc - 1]); }
-EOS
-cat >"$T/b.c" <<'EOS'
-#include <string.h>
-int b(const char *s) { char buf[64]; strcpy(buf, s); return buf[0] == 'x'; }
-EOS
+two_units "$T"
 cd "$T" || exit 99
 good="-g -O2 -D_FORTIFY_SOURCE=2 -fstack-protector-strong -fstack-clash-protection"
 gcc $good -c a.c -o a.o && gcc -g -O2 -fno-stack-protector -c b.c -o b.o && gcc -o mixed a.o b.o ||

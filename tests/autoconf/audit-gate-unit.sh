@@ -26,16 +26,7 @@ two_LDFLAGS = $(AM_LDFLAGS) $(HARDEN_EXE_LDFLAGS)
 check-local:
 	$(HARDEN_AUDIT_CHECK) two$(EXEEXT)
 EOM
-cat >p/a.c <<'EOS'
-#include <stdio.h>
-#include <string.h>
-int b(const char *);
-int main(int argc, char **argv) { char buf[64]; strcpy(buf, argv[0]); puts(buf); return b(argv[argc - 1]); }
-EOS
-cat >p/b.c <<'EOS'
-#include <string.h>
-int b(const char *s) { char buf[64]; strcpy(buf, s); return buf[0] == 'x'; }
-EOS
+two_units p
 (cd p && autoreconf -fi >ar.out 2>&1) || fail "autoreconf failed: $(tail -n 5 p/ar.out)"
 (cd p && ./configure CC=gcc HARDEN_AUDIT="$T/audit/harden-audit" >configure.out 2>&1) ||
 	fail "configure failed: $(tail -n 3 p/configure.out)"

@@ -9,16 +9,7 @@
 need gcc ninja ctest
 p=$T/proj
 mkdir -p "$p"
-cat >"$p/a.c" <<'EOS'
-#include <stdio.h>
-#include <string.h>
-int b(const char *);
-int main(int argc, char **argv) { char buf[64]; strcpy(buf, argv[0]); puts(buf); return b(argv[argc - 1]); }
-EOS
-cat >"$p/b.c" <<'EOS'
-#include <string.h>
-int b(const char *s) { char buf[64]; strcpy(buf, s); return buf[0] == 'x'; }
-EOS
+two_units "$p"
 cat >"$p/CMakeLists.txt" <<EOT
 cmake_minimum_required(VERSION 3.17)
 project(unit C)

@@ -13,16 +13,7 @@ p=$T/p
 mkdir -p "$p/subprojects"
 meson_copy_subproject "$p/subprojects/harden"
 meson_wrap_provide "$p"
-cat >"$p/a.c" <<'EOS'
-#include <stdio.h>
-#include <string.h>
-int b(const char *);
-int main(int argc, char **argv) { char buf[64]; strcpy(buf, argv[0]); puts(buf); return b(argv[argc - 1]); }
-EOS
-cat >"$p/b.c" <<'EOS'
-#include <string.h>
-int b(const char *s) { char buf[64]; strcpy(buf, s); return buf[0] == 'x'; }
-EOS
+two_units "$p"
 cat >"$p/meson.build" <<'EOM'
 project('unit', 'c', meson_version: '>=1.0.0', default_options: ['force_fallback_for=harden,harden-exe'])
 harden_dep = dependency('harden')
