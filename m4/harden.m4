@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 30
+# serial 31
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-e3daf1e8])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-91c4cbeb])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -263,7 +263,7 @@ audit   nxcompat
 feature format-security standard - non-literal format strings without arguments are errors
 value   format-security yes reject cc:-Wformat cc:-Werror=format-security
 off     format-security cc:-Wno-format-security
-builder format-security on:-Wformat-security on:-Werror=format-security off:-Wno-format-security
+builder format-security on:-Wformat-security on:-Werror=format-security off:-Wno-format-security off:-Wno-error=format-security
 
 feature auto-var-init strict - automatic variables start initialised
 value   auto-var-init zero asm cc:-ftrivial-auto-var-init=zero
@@ -591,7 +591,9 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@ Exit status: 0 done; 1 an explicit request cannot be met (one line on
 @%:@ standard error names the feature and why; the outputs are still written);
 @%:@ 2 bad usage or an invalid value (the message lists the valid ones);
-@%:@ 3 cannot run at all (no catalog, no scratch directory).  With
+@%:@ 3 cannot run at all: no catalog, no scratch directory, or the compiler
+@%:@ cannot build a program with the builder's flags (the probe with no
+@%:@ hardening flags fails), which is never "no hardening".  With
 @%:@ --errors=machine, the message of a request that cannot be met or has an
 @%:@ invalid value is followed by "harden-flags: error=FEATURE REASON", for
 @%:@ the programs that run this one (the CMake and Meson frontends).
@@ -820,7 +822,7 @@ catalog_row() {
 	if @<:@ "@S|@kind" = feature @:>@; then
 		nf=@S|@((nf + 1))
 		set -- @S|@rest
-		eval "f_name_@S|@nf=\@S|@name f_level_@S|@nf=\@S|@1 f_req_@S|@nf=\@S|@2 f_rows_@S|@nf= f_off_@S|@nf= f_values_@S|@nf= f_pats_@S|@nf= f_audit_@S|@nf=no f_presence_@S|@nf= f_mark_@S|@nf="
+		eval "f_name_@S|@nf=\@S|@name f_level_@S|@nf=\@S|@1 f_req_@S|@nf=\@S|@2 f_rows_@S|@nf= f_off_@S|@nf= f_values_@S|@nf= f_pats_@S|@nf= f_sensed_@S|@nf= f_audit_@S|@nf=no f_presence_@S|@nf= f_mark_@S|@nf="
 		shift 2
 		eval "f_sum_@S|@nf=\@S|@*"
 		return
@@ -860,8 +862,8 @@ catalog_value() {
 	esac
 }
 
-@%:@ catalog_builder: the patterns of rest.  The sense (on:, off:) is
-@%:@ harden-audit's; any match decides.
+@%:@ catalog_builder: the patterns of rest (f_pats_i), and with their sense
+@%:@ (f_sensed_i).  Any match decides; the probe says what it gives.
 catalog_builder() {
 	pats=
 	for p in @S|@rest; do
@@ -870,7 +872,7 @@ catalog_builder() {
 		*) catalog_error "builder pattern without on: or off: @S|@p" ;;
 		esac
 	done
-	eval "f_pats_@S|@i=\@S|@pats"
+	eval "f_pats_@S|@i=\@S|@pats f_sensed_@S|@i=\@S|@rest"
 }
 
 @%:@ feature_index NAME: sets i, or returns 1 for an unknown name.
@@ -969,6 +971,7 @@ request() {
 @%:@ The cache: a report written for exactly these inputs is printed again.
 
 cache_inputs() {
+	compiler_identity
 	inputs="version=@S|@harden_version
 catalog=@S|@catalog
 CC=@S|@CC
@@ -980,7 +983,30 @@ OBJDUMP=@S|@{OBJDUMP-}
 level=@S|@level
 requests=@S|@requests
 knowns=@S|@knowns
-traits=@S|@known_traits"
+traits=@S|@known_traits@S|@ident"
+}
+
+@%:@ compiler_identity: chain, every file that each program word of CC (a
+@%:@ ccache or distcc prefix, the compiler) resolves to through its symlinks,
+@%:@ and ident, one line per file ("compiler" and ls -ldcn's line: size,
+@%:@ change time, link target), so that a switched cc or an upgraded
+@%:@ compiler is a new cache key.
+compiler_identity() {
+	ident= chain=
+	for w in @S|@CC; do
+		case @S|@w in -*) continue ;; esac
+		p=@S|@(command -v "@S|@w" 2>/dev/null) || continue
+		hops=0
+		while @<:@ -x "@S|@p" @:>@ && @<:@ ! -d "@S|@p" @:>@ && @<:@ @S|@hops -lt 40 @:>@; do
+			case @S|@p in /*) ;; *) break ;; esac
+			chain="@S|@chain@S|@nl@S|@p"
+			ident="@S|@ident@S|@{nl}compiler @S|@(ls -ldcn -- "@S|@p" 2>&1)"
+			@<:@ -h "@S|@p" @:>@ || break
+			t=@S|@(readlink -- "@S|@p") || break
+			case @S|@t in /*) p=@S|@t ;; *) p=@S|@{p%/*}/@S|@t ;; esac
+			hops=@S|@((hops + 1))
+		done
+	done
 }
 
 @%:@ cache_fresh: FILE begins with "input LINE" for every line of the inputs,
@@ -988,11 +1014,11 @@ traits=@S|@known_traits"
 @%:@ changed since it was written (their change time: a package keeps the
 @%:@ upstream modification time).
 cache_fresh() {
-	@<:@ -f "@S|@cache" @:>@ || return 1
-	set -- @S|@CC
-	ccpath=@S|@(command -v "@S|@1" 2>/dev/null) || return 1
-	case @S|@ccpath in /*) ;; *) return 1 ;; esac
-	newer=@S|@(find -L "@S|@ccpath" "@S|@catalog/features.txt" "@S|@catalog/probe.c" "@S|@catalog/traits.c" "@S|@0" \
+	@<:@ -f "@S|@cache" @:>@ && @<:@ -n "@S|@chain" @:>@ || return 1
+	IFS=@S|@nl
+	set -- @S|@chain
+	IFS=@S|@ifs
+	newer=@S|@(find "@S|@@" "@S|@catalog/features.txt" "@S|@catalog/probe.c" "@S|@catalog/traits.c" "@S|@0" \
 		-cnewer "@S|@cache" 2>&1) || return 1
 	@<:@ -z "@S|@newer" @:>@ || return 1
 	IFS=@S|@nl
@@ -1007,11 +1033,19 @@ cache_fresh() {
 	} <"@S|@cache"
 }
 
-@%:@ read_cache: report is the cached one, with runs=0 (returns 1 for none).
+@%:@ read_cache: report is the cached one, with runs=0 (returns 1 for none,
+@%:@ with a note when the report does not match its checksum).
 read_cache() {
 	report=@S|@(cat "@S|@cache") || return 1
-	case @S|@report in *"@S|@{nl}input end@S|@nl"*) ;; *) return 1 ;; esac
-	r=@S|@nl@S|@{report@%:@*"@S|@{nl}input end@S|@nl"} report=
+	case @S|@report in *"@S|@{nl}input end@S|@{nl}checksum "*"@S|@nl"*) ;; *) return 1 ;; esac
+	r=@S|@{report@%:@*"@S|@{nl}input end@S|@{nl}checksum "}
+	sum=@S|@{r%%"@S|@nl"*} r=@S|@{r@%:@*"@S|@nl"}
+	report_sum "@S|@r"
+	if @<:@ "@S|@sum" != "@S|@text" @:>@; then
+		printf '%s: note: the cache %s does not match its checksum: probing again\n' "@S|@me" "@S|@cache" >&2
+		return 1
+	fi
+	r=@S|@nl@S|@r report=
 	while :; do
 		case @S|@r in
 		*"@S|@{nl}runs="*)
@@ -1031,8 +1065,14 @@ save_cache() {
 		IFS=@S|@nl
 		for l in @S|@inputs; do printf 'input %s\n' "@S|@l"; done
 		IFS=@S|@ifs
-		printf 'input end\n%s\n' "@S|@report"
+		report_sum "@S|@report"
+		printf 'input end\nchecksum %s\n%s\n' "@S|@text" "@S|@report"
 	} >"@S|@cache.tmp@S|@@S|@" && mv -f "@S|@cache.tmp@S|@@S|@" "@S|@cache"
+}
+
+@%:@ report_sum REPORT: text is cksum's checksum and length of REPORT.
+report_sum() {
+	text=@S|@(printf '%s\n' "@S|@1" | cksum)
 }
 
 @%:@ ---------------------------------------------------------------------------
@@ -1044,8 +1084,19 @@ cleanup() { @<:@ -n "@S|@work" @:>@ && rm -rf "@S|@work"; }
 
 @%:@ make_work: work is a new scratch directory.
 make_work() {
-	work=@S|@(mktemp -d "@S|@{TMPDIR:-/tmp}/harden-flags.XXXXXX") ||
-		{ echo "@S|@me: cannot create a scratch directory" >&2; exit 3; }
+	work=@S|@(mktemp -d "@S|@{TMPDIR:-/tmp}/harden-flags.XXXXXX" 2>/dev/null) ||
+		cannot_run "cannot create a scratch directory in @S|@{TMPDIR:-/tmp}"
+	@%:@ The compilers' own temporary files go there too: their names are
+	@%:@ then stripped from the reasons, and a full /tmp is seen at once.
+	TMPDIR=@S|@work
+	export TMPDIR
+}
+
+@%:@ cannot_run MESSAGE: exit 3, which every frontend reports as an error:
+@%:@ a probe that could not run is never "unsupported", and never cached.
+cannot_run() {
+	printf '%s: cannot run: %s\n' "@S|@me" "@S|@1" >&2
+	exit 3
 }
 
 logline() {
@@ -1059,7 +1110,14 @@ strip_work() {
 	text=@S|@1
 	while :; do
 		case @S|@text in
-		*"@S|@work/"*) text=@S|@{text%%"@S|@work/"*}@S|@{text@%:@*"@S|@work/"} ;;
+		*"@S|@work/"*)
+			pre=@S|@{text%%"@S|@work/"*} text=@S|@{text@%:@*"@S|@work/"}
+			@%:@ gcc's and clang's temporary files: ccXXXXXX.o, probe-XXXXXX.o
+			case @S|@text in
+			cc??????.*) text=@S|@pre"cc*."@S|@{text@%:@cc??????.} ;;
+			probe-??????.*) text=@S|@pre"probe-*."@S|@{text@%:@probe-??????.} ;;
+			*) text=@S|@pre@S|@text ;;
+			esac ;;
 		*"@S|@catalog/"*) text=@S|@{text%%"@S|@catalog/"*}@S|@{text@%:@*"@S|@catalog/"} ;;
 		*) break ;;
 		esac
@@ -1071,9 +1129,21 @@ start() {
 	name=@S|@1
 	shift
 	case @S|@1 in "@S|@{READELF:-}"|"@S|@{OBJDUMP:-}") ;; *) runs=@S|@((runs + 1)) ;; esac
-	logline "@S|@@"
+	@<:@ "@S|@1" = compile_link @:>@ || logline "@S|@@"
 	"@S|@@" >"@S|@work/@S|@name.out" 2>"@S|@work/@S|@name.err" &
 	eval "pid_@S|@name=\@S|@!"
+}
+
+@%:@ compile_link NAME: the probe built as a real build does it: compiled
+@%:@ with harden's flags before the builder's, then linked with LDFLAGS last
+@%:@ (one command would let a link flag of harden's override the builder's
+@%:@ CFLAGS).  Uses hcpp, hcc and hld.
+compile_link() {
+	logline @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -c -o "@S|@work/@S|@1.o" "@S|@catalog/probe.c"
+	@S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -c -o "@S|@work/@S|@1.o" "@S|@catalog/probe.c" || return
+	@%:@ The program is NAME.prog: with no suffix, mingw's gcc would add .exe.
+	logline @S|@CC @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o"
+	@S|@CC @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o"
 }
 
 @%:@ finish NAME @<:@messages-ok@:>@: waits for it; sets why and returns 1 when it
@@ -1084,7 +1154,7 @@ finish() {
 	rc=@S|@?
 	why=
 	@<:@ -s "@S|@work/@S|@1.err" @:>@ && first_message "@S|@work/@S|@1.err"
-	@<:@ @S|@@%:@ -gt 1 @:>@ && why=
+	@<:@ @S|@@%:@ -gt 1 @:>@ && @<:@ @S|@rc -eq 0 @:>@ && why=
 	if @<:@ @S|@rc -ne 0 @:>@; then
 		@<:@ -n "@S|@why" @:>@ || why="exit status @S|@rc"
 		return 1
@@ -1098,6 +1168,7 @@ first_message() {
 	first=
 	while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
 		@<:@ -n "@S|@log" @:>@ && printf '%s\n' "@S|@l" >>"@S|@log"
+		@<:@ -n "@S|@noise" @:>@ && is_noise "@S|@l" && continue
 		case @S|@l in *@<:@!@<:@:space:@:>@@:>@*) @<:@ -z "@S|@first" @:>@ && first=@S|@l ;; esac
 		case @S|@why:@S|@l in
 		:*@<:@!@<:@:space:@:>@@:>@*)
@@ -1109,6 +1180,73 @@ first_message() {
 	done <"@S|@1"
 	strip_work "@S|@{why:-@S|@first}"
 	why=@S|@text
+}
+
+@%:@ is_noise LINE: whether LINE, but for its digits, is a message of the base
+@%:@ probe (a wrapper's "distcc@<:@4711@:>@ ERROR: ... running locally instead", a
+@%:@ warning about the builder's own flags): not the fault of any feature.
+is_noise() {
+	strip_work "@S|@1"
+	digitless "@S|@text"
+	case @S|@nl@S|@noise@S|@nl in *"@S|@nl@S|@text@S|@nl"*) return 0 ;; esac
+	return 1
+}
+
+@%:@ digitless TEXT: text is TEXT without its digits.
+digitless() {
+	text= dl=@S|@1
+	while :; do
+		case @S|@dl in
+		*@<:@0-9@:>@*) text=@S|@text@S|@{dl%%@<:@0-9@:>@*} dl=@S|@{dl@%:@*@<:@0-9@:>@} ;;
+		*) text=@S|@text@S|@dl; break ;;
+		esac
+	done
+}
+
+@%:@ ---------------------------------------------------------------------------
+@%:@ Step 0: the base probe, the probe with no hardening flags.  It must build,
+@%:@ or nothing can be proven (exit 3); what it prints is noise.
+
+@%:@ compiler_found: the first word of CC is a program, or exit 3.
+compiler_found() {
+	set -- @S|@CC
+	command -v "@S|@1" >/dev/null 2>&1 || cannot_run "no compiler: @S|@1: not found (CC=@S|@CC)"
+}
+
+base_start() {
+	hcpp= hcc= hld= noise=
+	start b0 compile_link b0
+}
+
+@%:@ base_check: waits for the base probe; exit 3 when it failed, else noise
+@%:@ is what it printed (one line each, digitless).
+base_check() {
+	finish b0 && return 0
+	@<:@ @S|@rc -eq 0 @:>@ || cannot_run "@S|@CC cannot build a program with the builder's flags: @S|@why"
+	while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
+		case @S|@l in *@<:@!@<:@:space:@:>@@:>@*) strip_work "@S|@l"; digitless "@S|@text"; noise="@S|@noise@S|@nl@S|@text" ;; esac
+	done <"@S|@work/b0.err"
+}
+
+@%:@ base_again: the base probe once more, after a failure that named no
+@%:@ flag: exit 3 when it fails now (a full disk, a compiler gone).
+base_again() {
+	nbuild=@S|@((nbuild + 1))
+	hcpp= hcc= hld=
+	start b@S|@nbuild compile_link b@S|@nbuild
+	finish b@S|@nbuild || @<:@ @S|@rc -eq 0 @:>@ ||
+		cannot_run "@S|@CC no longer builds a program with the builder's flags: @S|@why"
+}
+
+@%:@ asm_base: whether the builder's flags alone compile the probe to
+@%:@ assembly (asked once, when a set's assembly fails naming no flag).
+asm_base() {
+	if @<:@ -z "@S|@{asm_base-}" @:>@; then
+		start a0 @S|@CC @S|@{CPPFLAGS-} @S|@{CFLAGS-} -fno-lto -S -o "@S|@work/a0.s" "@S|@catalog/probe.c"
+		asm_base=no
+		finish a0 || @<:@ @S|@rc -eq 0 @:>@ && asm_base=yes
+	fi
+	@<:@ @S|@asm_base = yes @:>@
 }
 
 @%:@ ---------------------------------------------------------------------------
@@ -1140,14 +1278,20 @@ builder_flag() {
 	@<:@ -n "@S|@bflag" @:>@
 }
 
-@%:@ builder_value I FLAG: bvalue is the value of the first row holding FLAG;
-@%:@ "off" for the off row; else "builder".
+@%:@ builder_value I FLAG: bvalue is "off" when the first pattern FLAG
+@%:@ matches is of sense off; else the value of the first row holding FLAG
+@%:@ (of -Wp,A,B: B, the last word the preprocessor gets); "off" for the off
+@%:@ row; else "builder".
 builder_value() {
-	eval "rows=\@S|@f_rows_@S|@1 off=\@S|@f_off_@S|@1"
+	eval "rows=\@S|@f_rows_@S|@1 off=\@S|@f_off_@S|@1 sensed=\@S|@f_sensed_@S|@1"
+	for p in @S|@sensed; do
+		case @S|@2 in @S|@{p@%:@*:}) @<:@ "@S|@{p%%:*}" = off @:>@ && { bvalue=off; return; }; break ;; esac
+	done
+	case @S|@2 in -Wp,*) last=@S|@{2@%:@@%:@*,} ;; *) last=@S|@2 ;; esac
 	for j in @S|@rows; do
 		eval "fl=\@S|@r_flags_@S|@j"
 		for t in @S|@fl; do
-			@<:@ "@S|@{t@%:@*:}" = "@S|@2" @:>@ && { eval "bvalue=\@S|@r_value_@S|@j"; return; }
+			@<:@ "@S|@{t@%:@*:}" = "@S|@last" @:>@ && { eval "bvalue=\@S|@r_value_@S|@j"; return; }
 		done
 	done
 	for t in @S|@off; do
@@ -1191,7 +1335,7 @@ builder_flags() {
 @%:@ known_results: the traits found before, and the known results, which
 @%:@ decide auto and yes requests without probing.
 known_results() {
-	traits=" " traits_ok=yes
+	traits=" "
 	@<:@ -n "@S|@known_traits" @:>@ && traits=" @S|@known_traits "
 	IFS=@S|@nl
 	for k in @S|@knowns; do
@@ -1252,22 +1396,16 @@ undecided() {
 @%:@ ---------------------------------------------------------------------------
 @%:@ Steps 1 to 3: traits, preconditions, candidates.
 
-@%:@ read_traits: traits (" word word "), traits_ok and traits_why, arch and
-@%:@ format (step 1).
+@%:@ read_traits: traits (" word word "), arch and format (step 1); exit 3
+@%:@ when the compiler cannot preprocess (its warnings do not matter here).
 read_traits() {
-	set -- @S|@CC
-	if @<:@ -n "@S|@known_traits" @:>@; then
-		:
-	elif ! command -v "@S|@1" >/dev/null 2>&1; then
-		traits_ok=no
-		traits_why="the compiler cannot preprocess with these flags: @S|@1: not found"
-	elif start traits @S|@CC @S|@{CPPFLAGS-} @S|@{CFLAGS-} -E "@S|@catalog/traits.c"; finish traits; then
+	if @<:@ -z "@S|@known_traits" @:>@; then
+		start traits @S|@CC @S|@{CPPFLAGS-} @S|@{CFLAGS-} -E "@S|@catalog/traits.c"
+		finish traits messages-ok ||
+			cannot_run "@S|@CC cannot preprocess with the builder's flags: @S|@why"
 		while read -r w t rest; do
 			@<:@ "@S|@w" = harden_trait @:>@ && traits="@S|@traits@S|@t "
 		done <"@S|@work/traits.out"
-	else
-		traits_ok=no
-		traits_why="the compiler cannot preprocess with these flags: @S|@why"
 	fi
 	arch=unknown format=other
 	for t in @S|@traits; do
@@ -1294,9 +1432,7 @@ target_mismatch() {
 preconditions() {
 	for n in @S|@todo; do
 		eval "q=\@S|@q_@S|@n mode=\@S|@{mode_@S|@n-}"
-		if @<:@ @S|@traits_ok = no @:>@; then
-			decide @S|@n unsupported - "@S|@traits_why"
-		elif @<:@ "@S|@mode" != look @:>@; then
+		if @<:@ "@S|@mode" != look @:>@; then
 			requires @S|@n
 			if @<:@ "@S|@q" = no @:>@; then
 				@%:@ Not there on this target: nothing to turn off.
@@ -1436,9 +1572,40 @@ probe() {
 	build_set "@S|@1"
 	if @<:@ @S|@build_ok -ne 0 @:>@; then
 		blame_set
+		return
+	fi
+	read_proofs
+	if @<:@ -n "@S|@unexplained" @:>@; then
+		retry_set
 	else
-		read_proofs
 		judge_set
+	fi
+}
+
+@%:@ retry_set: a step of the set failed naming no flag of it (unexplained
+@%:@ says which): a set of one is tried once more, any other set is split.
+retry_set() {
+	set -- @S|@members
+	if @<:@ @S|@@%:@ -eq 1 @:>@; then
+		unexplained @S|@1 "@S|@unexplained"
+		push "@S|@1"
+	else
+		split_set "@S|@@"
+	fi
+}
+
+@%:@ unexplained I REASON: I's candidate failed for a reason that names none
+@%:@ of its flags.  The first time, the base probe is built again (exit 3
+@%:@ when it fails now: the trouble is not the flag) and the candidate is
+@%:@ tried again (a wrapper may fail once); the second time, it fails.
+unexplained() {
+	eval "c=\@S|@cands_@S|@1 r=\@S|@{retried_@S|@1-}"
+	c=@S|@{c%% *}
+	if @<:@ "@S|@r" = "@S|@c" @:>@; then
+		fail_cand @S|@1 "@S|@2"
+	else
+		eval "retried_@S|@1=\@S|@c"
+		base_again
 	fi
 }
 
@@ -1451,28 +1618,42 @@ build_set() {
 	b=b@S|@nbuild members=@S|@1
 	set_flags "@S|@members"
 	set_needs
-	@%:@ The program is NAME.prog: with no suffix, mingw's gcc would add .exe.
-	start @S|@b @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@b.prog" "@S|@catalog/probe.c"
+	start @S|@b compile_link @S|@b
 	@<:@ -n "@S|@need_asm" @:>@ &&
 		start @S|@{b}_on @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -fno-lto -S -o "@S|@work/@S|@{b}_on.s" "@S|@catalog/probe.c"
 	@<:@ -n "@S|@need_misuse" @:>@ &&
 		start @S|@{b}_misuse @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -Dharden_probe_format_misuse -c -o "@S|@work/@S|@{b}_misuse.o" "@S|@catalog/probe.c"
 	@%:@ The set's assembly comes first (a compile is quicker than a link):
 	@%:@ once it passes, the off variants start while the link goes on.
-	asm_ok=0 asm_why= asm_hopeless= offs=
+	asm_ok=0 asm_why= asm_hopeless= offs= unexplained=
 	if @<:@ -n "@S|@need_asm" @:>@; then
 		if finish @S|@{b}_on; then
 			start_offs
 		else
 			asm_ok=1 asm_why=@S|@why asm_hopeless=yes
-			@%:@ No assembly at all, whatever the candidates: no asm proof can pass.
 			for n in @S|@members; do blamed @S|@n "@S|@work/@S|@{b}_on.err" && asm_hopeless=; done
+			@%:@ No flag named: no asm proof can pass when the builder's
+			@%:@ flags alone give no assembly either; else it was not the flags.
+			@<:@ -n "@S|@asm_hopeless" @:>@ && asm_base &&
+				unexplained="cannot compile the probe to assembly: @S|@asm_why"
 		fi
 	fi
 	finish @S|@b
 	build_ok=@S|@? build_why=@S|@why
-	misuse_ok=1
-	@<:@ -n "@S|@need_misuse" @:>@ && { finish @S|@{b}_misuse; misuse_ok=@S|@?; }
+	@<:@ -n "@S|@need_misuse" @:>@ && finish_misuse
+}
+
+@%:@ finish_misuse: misuse_ok is 1 when the compiler rejected the misuse (it
+@%:@ failed, saying "format"), else 0; a failure that says nothing of a
+@%:@ format is unexplained.
+finish_misuse() {
+	misuse_ok=0
+	finish @S|@{b}_misuse && return 0
+	@<:@ @S|@rc -ne 0 @:>@ || return 0
+	while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
+		case @S|@l in *format*) misuse_ok=1; return 0 ;; esac
+	done <"@S|@work/@S|@{b}_misuse.err"
+	unexplained="cannot compile the misuse probe: @S|@why"
 }
 
 @%:@ set_needs: what the proofs of the members need: need_asm (the features
@@ -1498,7 +1679,7 @@ start_offs() {
 		for t in @S|@off; do
 			case @S|@t in cpp:*|cc:*|cc+ld:*|exe-cc:*) ocpp="@S|@ocpp @S|@{t@%:@*:}" ;; esac
 		done
-		eval "offflags_@S|@n=\@S|@ocpp"
+		eval "offflags_@S|@n=\@S|@ocpp offwhy_@S|@n="
 		start @S|@{b}_off@S|@n @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} -fno-lto @S|@ocpp -S -o "@S|@work/@S|@{b}_off@S|@n.s" "@S|@catalog/probe.c"
 		offs="@S|@offs @S|@n"
 	done
@@ -1508,9 +1689,8 @@ start_offs() {
 @%:@ Step 5: blame, when the set fails to build.
 
 @%:@ blame_set: the members whose candidate the messages name move on to their
-@%:@ next candidate; else a set of one fails its candidate, a set that fails
-@%:@ with the decided flags alone fails them all, and any other set is split
-@%:@ in halves.
+@%:@ next candidate; else a set of one is unexplained, and any other set is
+@%:@ split in halves.
 blame_set() {
 	for n in @S|@offs; do finish @S|@{b}_off@S|@n; done
 	blame=
@@ -1529,16 +1709,11 @@ blame_set() {
 		for n in @S|@blame; do eval "fail_cand @S|@n \"\@S|@blame_line_@S|@n\""; done
 		push "@S|@*"
 	elif @<:@ @S|@@%:@ -eq 1 @:>@; then
-		fail_cand @S|@1 "@S|@build_why"
+		unexplained @S|@1 "@S|@build_why"
 		push "@S|@1"
-	elif ! builds_without "@S|@*"; then
-		@%:@ The builder's flags or the decided ones fail on their own:
-		@%:@ no candidate can pass.
-		for n do
-			eval "cands_@S|@n=\@S|@{cands_@S|@n%% *}"
-			fail_cand @S|@n "@S|@build_why"
-		done
 	else
+		@%:@ No flag named: halves, down to sets of one, which are retried
+		@%:@ (see unexplained).
 		split_set "@S|@@"
 	fi
 }
@@ -1618,14 +1793,6 @@ drop_stem() {
 	eval "cands_@S|@1=\@S|@keep"
 }
 
-@%:@ builds_without SET: whether the probe builds with the decided flags alone.
-builds_without() {
-	nbuild=@S|@((nbuild + 1))
-	set_flags ""
-	start b@S|@nbuild @S|@CC @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@{CFLAGS-} @S|@hld @S|@{LDFLAGS-} -o "@S|@work/b@S|@nbuild.prog" "@S|@catalog/probe.c"
-	finish b@S|@nbuild
-}
-
 @%:@ fail_cand I REASON: I's current candidate failed.
 fail_cand() {
 	eval "why_@S|@1=\@S|@2"
@@ -1662,9 +1829,20 @@ read_proofs() {
 			set -- "@S|@@" "@S|@fname" "@S|@us" "@S|@work/@S|@{b}_off@S|@n.s"
 		else
 			eval "offwhy_@S|@n=\"cannot compile the probe with\@S|@offflags_@S|@n: \@S|@why\""
+			eval "off_named \@S|@offflags_@S|@n" <"@S|@work/@S|@{b}_off@S|@n.err" ||
+				eval "unexplained=\@S|@offwhy_@S|@n"
 		fi
 	done
 	asm_compare "@S|@work/@S|@{b}_on.s" "@S|@@"
+}
+
+@%:@ off_named FLAG...: whether a message (standard input) names one of the
+@%:@ off flags.
+off_named() {
+	while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
+		for t do names_flag "@S|@t" && return 0; done
+	done
+	return 1
 }
 
 @%:@ read_probe: syms and props of the linked probe, when a proof needs them:
@@ -2147,7 +2325,7 @@ main() {
 	esac
 	read_requests
 	find_readers
-	runs=0 work=
+	runs=0 work= noise=
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM
 	cache_inputs
@@ -2158,8 +2336,11 @@ main() {
 	known_results
 	undecided
 	if @<:@ -n "@S|@todo" @:>@; then
+		compiler_found
 		make_work
+		base_start		@%:@ step 0, beside step 1
 		read_traits		@%:@ step 1
+		base_check
 		preconditions		@%:@ steps 2 and 3
 		run_probes		@%:@ steps 4 and 5
 	fi

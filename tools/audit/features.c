@@ -133,6 +133,7 @@ const struct cat_switch cat_switches[] = {
 	{ 12, "-Wformat-security", 1 },
 	{ 12, "-Werror=format-security", 1 },
 	{ 12, "-Wno-format-security", 0 },
+	{ 12, "-Wno-error=format-security", 0 },
 	{ 13, "-ftrivial-auto-var-init=uninitialized", 0 },
 	{ 13, "-ftrivial-auto-var-init=*", 1 },
 	{ 14, "-fstrict-flex-arrays=0", 0 },
