@@ -512,6 +512,10 @@ function(_harden_detect)
         message(FATAL_ERROR "Harden:\n  ${error_opt}=${${error_opt}}: ${err} (or ON, OFF, AUTO)")
       endif()
       message(FATAL_ERROR "Harden:\n  HARDENING=${HARDENING}: ${err}")
+    elseif(rc STREQUAL "3" AND err MATCHES "^cannot run: ")
+      # No probe could run (no compiler, nothing links, no scratch
+      # directory): never "no hardening", and nothing is cached.
+      message(FATAL_ERROR "Harden:\n  ${err}\nSee ${work}/probe.log, or configure with -DHARDENING=none.")
     elseif(NOT rc STREQUAL "0" AND NOT rc STREQUAL "1")
       message(FATAL_ERROR "Harden: ${catalog}/harden-flags failed (${rc}):\n  ${err}")
     endif()

@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 31
+# serial 32
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-91c4cbeb])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-87f92b64])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1128,7 +1128,11 @@ strip_work() {
 start() {
 	name=@S|@1
 	shift
-	case @S|@1 in "@S|@{READELF:-}"|"@S|@{OBJDUMP:-}") ;; *) runs=@S|@((runs + 1)) ;; esac
+	case @S|@1 in
+	"@S|@{READELF:-}"|"@S|@{OBJDUMP:-}") ;;
+	compile_link) runs=@S|@((runs + 2)) ;;
+	*) runs=@S|@((runs + 1)) ;;
+	esac
 	@<:@ "@S|@1" = compile_link @:>@ || logline "@S|@@"
 	"@S|@@" >"@S|@work/@S|@name.out" 2>"@S|@work/@S|@name.err" &
 	eval "pid_@S|@name=\@S|@!"

@@ -142,6 +142,20 @@ int b(const char *s) { char buf[64]; strcpy(buf, s); return buf[0] == 'x'; }
 EOS
 }
 
+# outage_cc: $T/outage-cc, gcc behind a wrapper that, while $T/outage
+# exists, fails every compile of harden's probe.c as distcc does when its
+# servers are gone (the frontends' own compiler checks still pass).
+outage_cc() {
+	cat >"$T/outage-cc" <<EOS
+#!/bin/sh
+case " \$* " in
+*/probe.c\ *) [ -e "$T/outage" ] && { echo "distcc[\$\$] ERROR: compile probe.c on host1 failed" >&2; exit 1; } ;;
+esac
+exec gcc "\$@"
+EOS
+	chmod +x "$T/outage-cc" && touch "$T/outage"
+}
+
 # report_diff A B: status 0 when the two reports agree but for the count of
 # compiler runs (the one line in which frontends may differ), else their
 # diff on standard output and status 1.
