@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 32
+# serial 33
 #
 # SYNOPSIS
 #
@@ -126,7 +126,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-87f92b64])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-d88e3d34])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -699,7 +699,8 @@ Outputs (in the order given; default --report):
 The builder's flags come last in every probe and win: a feature whose flags
 the builder already gives is left to the builder (state "builder").
 Exit status: 0 done, 1 an explicit request cannot be met, 2 bad usage or
-value, 3 cannot run.
+value, 3 cannot run (the compiler cannot build a program with the builder's
+flags alone, or no scratch directory): never "no hardening", and no output.
 EOF
 	exit 0
 }
