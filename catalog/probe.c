@@ -3,12 +3,23 @@
  * features.txt, so that one compile-and-link shows all of them at once.
  * It is never run.  It must stay free of warnings under the usual -W flags
  * (-Wall -Wextra -Wpedantic -Wconversion -Wmissing-prototypes -Wformat=2
- * -Wshadow -Wvla ...), because any warning fails a probe.
+ * -Wshadow -Wvla ...), because any warning fails a probe.  It is C++ too
+ * (harden-flags --lang=c++ compiles a copy named probe.cc): the functions
+ * keep C names, which the assembly proof looks for.
  */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#include <array>	/* the cheapest checked container to compile */
+#define harden_probe_stdlib 1
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #if defined(__has_builtin)
 #define harden_probe_has_builtin(x) __has_builtin(x)
@@ -36,6 +47,9 @@ int harden_probe_wrapv(int);
 int harden_probe_no_delete_null_pointer_checks(const int *);
 int harden_probe_no_strict_aliasing(int *, float *);
 int harden_probe_trap_bounds(int);
+#ifdef harden_probe_stdlib
+int harden_probe_stdlib_hardening(const std::array<int, 8> *, size_t);
+#endif
 
 /* Kept out of reach of the optimiser, so callers cannot be folded away. */
 void (*volatile harden_probe_sink)(void *);
@@ -71,7 +85,7 @@ harden_probe_fortify_fixed(const char *src)
 char *
 harden_probe_fortify_dynamic(const char *src, size_t size)
 {
-	char *p = malloc(size);
+	char *p = (char *)malloc(size);
 
 	if (p != NULL)
 		memcpy(p, src, strlen(src));
@@ -193,6 +207,19 @@ harden_probe_trap_bounds(int i)
 	return table[i];
 }
 
+#ifdef harden_probe_stdlib
+/* stdlib-hardening: the standard library checks the index of operator[]. */
+int
+harden_probe_stdlib_hardening(const std::array<int, 8> *a, size_t i)
+{
+	return (*a)[i];
+}
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
 int
 main(int argc, char **argv)
 {
@@ -201,6 +228,15 @@ main(int argc, char **argv)
 
 	if (argc < 3)
 		return 0;
+#ifdef harden_probe_stdlib
+	{
+		std::array<int, 8> a = {};
+
+		harden_probe_use(&a);
+		if (harden_probe_stdlib_hardening(&a, strlen(argv[1])) != 0)
+			return 1;
+	}
+#endif
 	n = strtoul(argv[1], NULL, 10);
 	p = harden_probe_fortify_dynamic(argv[2], n);
 	harden_probe_use(p);

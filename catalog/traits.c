@@ -49,3 +49,22 @@ harden_trait ptr=32
 #if defined(_FORTIFY_SOURCE)
 harden_trait predefined-fortify
 #endif
+
+/*
+ * The language, and in C++ the standard library, known by its own macros
+ * once a header of it is in (never by the compiler's name: clang++ uses
+ * libstdc++ unless told -stdlib=libc++).
+ */
+#if defined(__cplusplus)
+harden_trait lang=c++
+#include <cstddef>
+#if defined(_LIBCPP_VERSION)
+harden_trait stdlib=libc++
+#elif defined(__GLIBCXX__)
+harden_trait stdlib=libstdc++
+#else
+harden_trait stdlib=other
+#endif
+#else
+harden_trait lang=c
+#endif

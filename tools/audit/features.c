@@ -5,7 +5,7 @@
  */
 #include "catalog.h"
 
-typedef char cat_fits[CAT_MAX_FEATURES >= 20 ? 1 : -1];
+typedef char cat_fits[CAT_MAX_FEATURES >= 21 ? 1 : -1];
 
 const struct cat_feature cat_features[] = {
 	{ "stack-protector", "standard",
@@ -60,6 +60,10 @@ const struct cat_feature cat_features[] = {
 	    "non-literal format strings without arguments are errors",
 	    "-Wformat", "reject", NULL,
 	    CAT_CC },
+	{ "stdlib-hardening", "standard",
+	    "the C++ standard library checks indexes and preconditions",
+	    "-D_GLIBCXX_ASSERTIONS", "sym:_ZSt21__glibcxx_assert_failPKciS0_S0_", NULL,
+	    CAT_CPP },
 	{ "auto-var-init", "strict",
 	    "automatic variables start initialised",
 	    "-ftrivial-auto-var-init=zero", "asm", NULL,
@@ -89,7 +93,7 @@ const struct cat_feature cat_features[] = {
 	    "-fsanitize=bounds", "asm", NULL,
 	    CAT_CC },
 };
-const size_t cat_nfeatures = 20;
+const size_t cat_nfeatures = 21;
 
 const struct cat_switch cat_switches[] = {
 	{ 0, "-fstack-protector", 1 },
@@ -134,23 +138,31 @@ const struct cat_switch cat_switches[] = {
 	{ 12, "-Werror=format-security", 1 },
 	{ 12, "-Wno-format-security", 0 },
 	{ 12, "-Wno-error=format-security", 0 },
-	{ 13, "-ftrivial-auto-var-init=uninitialized", 0 },
-	{ 13, "-ftrivial-auto-var-init=*", 1 },
-	{ 14, "-fstrict-flex-arrays=0", 0 },
-	{ 14, "-fstrict-flex-arrays", 1 },
-	{ 14, "-fstrict-flex-arrays=*", 1 },
-	{ 14, "-fno-strict-flex-arrays", 0 },
-	{ 15, "-fzero-call-used-regs=skip", 0 },
-	{ 15, "-fzero-call-used-regs=*", 1 },
-	{ 16, "-fwrapv", 1 },
-	{ 16, "-fno-wrapv", 0 },
-	{ 16, "-fstrict-overflow", 0 },
-	{ 16, "-fno-strict-overflow", 1 },
-	{ 17, "-fdelete-null-pointer-checks", 0 },
-	{ 17, "-fno-delete-null-pointer-checks", 1 },
-	{ 18, "-fstrict-aliasing", 0 },
-	{ 18, "-fno-strict-aliasing", 1 },
-	{ 19, "-fsanitize=*bounds*", 1 },
-	{ 19, "-fno-sanitize=*bounds*", 0 },
+	{ 13, "-D_GLIBCXX_ASSERTIONS*", 1 },
+	{ 13, "-U_GLIBCXX_ASSERTIONS", 0 },
+	{ 13, "-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE", 0 },
+	{ 13, "-D_LIBCPP_HARDENING_MODE=*", 1 },
+	{ 13, "-Wp,*-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE*", 0 },
+	{ 13, "-Wp,*-D_GLIBCXX_ASSERTIONS*", 1 },
+	{ 13, "-Wp,*-D_LIBCPP_HARDENING_MODE=*", 1 },
+	{ 13, "-Wp,*-U_GLIBCXX_ASSERTIONS", 0 },
+	{ 14, "-ftrivial-auto-var-init=uninitialized", 0 },
+	{ 14, "-ftrivial-auto-var-init=*", 1 },
+	{ 15, "-fstrict-flex-arrays=0", 0 },
+	{ 15, "-fstrict-flex-arrays", 1 },
+	{ 15, "-fstrict-flex-arrays=*", 1 },
+	{ 15, "-fno-strict-flex-arrays", 0 },
+	{ 16, "-fzero-call-used-regs=skip", 0 },
+	{ 16, "-fzero-call-used-regs=*", 1 },
+	{ 17, "-fwrapv", 1 },
+	{ 17, "-fno-wrapv", 0 },
+	{ 17, "-fstrict-overflow", 0 },
+	{ 17, "-fno-strict-overflow", 1 },
+	{ 18, "-fdelete-null-pointer-checks", 0 },
+	{ 18, "-fno-delete-null-pointer-checks", 1 },
+	{ 19, "-fstrict-aliasing", 0 },
+	{ 19, "-fno-strict-aliasing", 1 },
+	{ 20, "-fsanitize=*bounds*", 1 },
+	{ 20, "-fno-sanitize=*bounds*", 0 },
 };
 const size_t cat_nswitches = sizeof(cat_switches) / sizeof(cat_switches[0]);

@@ -1,0 +1,51 @@
+# --lang=c++ probes CXX with CXXFLAGS, and the C++ standard library's own
+# hardening: libstdc++'s assertions with g++ and clang++, libc++'s fast
+# mode with clang++-19 -stdlib=libc++.  The flags work: an out-of-bounds
+# operator[] aborts (libstdc++) or traps (libc++) in a program built with
+# them, and runs on without them.  A C run has no such feature.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc g++ clang++ clang++-19
+H="$S/catalog/harden-flags"
+cat >oob.cc <<'EOF2'
+#include <cstdio>
+#include <vector>
+int main(int argc, char **argv)
+{
+	std::vector<int> v(4);
+	(void)argv;
+	std::printf("%d\n", v[static_cast<std::size_t>(argc) + 100]);
+	return 0;
+}
+EOF2
+# check CXX STATE-VALUE SIGNAL-EXIT-STATUS
+check() {
+	cxx=$1 want=$2 status=$3 name=$(echo "$1" | tr ' =' '__')
+	CXX=$cxx CXXFLAGS=-O2 sh "$H" --lang=c++ >$name.report || fail "$cxx: harden-flags failed"
+	report_expect $name.report stdlib-hardening "$want"
+	flags="$(report_key $name.report cppflags) $(report_key $name.report cflags)"
+	# shellcheck disable=SC2086
+	$cxx -O2 $flags -o $name.prog oob.cc || fail "$cxx: cannot build with $flags"
+	./$name.prog >/dev/null 2>$name.err
+	rc=$?
+	[ $rc -eq "$status" ] || fail "$cxx: out of bounds with $flags: exit $rc, want $status ($(cat $name.err))"
+	$cxx -O2 -o $name.plain oob.cc || fail "$cxx: cannot build without flags"
+	./$name.plain >/dev/null 2>&1 || fail "$cxx: the plain program stopped: the check came from elsewhere"
+}
+check g++ "on assertions" 134
+grep -q "Assertion '__n < this->size()' failed" g++.err || fail "g++: no assertion message: $(cat g++.err)"
+check clang++ "on assertions" 134
+if [ -e /usr/lib/llvm-19/include/c++/v1/vector ]; then
+	check "clang++-19 -stdlib=libc++" "on fast" 132
+	grep -q '^traits=.* lang=c++ stdlib=libc++$' clang++-19_-stdlib_libc++.report ||
+		fail "traits: $(grep ^traits= clang++-19_-stdlib_libc++.report)"
+else
+	fail "libc++-19-dev is not installed (.ci/run installs it)"
+fi
+grep -q '^traits=.* lang=c++ stdlib=libstdc++$' g++.report || fail "traits: $(grep ^traits= g++.report)"
+# C: the feature does not exist there, and no C++ macro reaches the flags.
+CC=gcc CFLAGS=-O2 sh "$H" >c.report || fail "gcc failed"
+report_expect c.report stdlib-hardening "unsupported -"
+[ "$(report_reason c.report stdlib-hardening)" = "C++ only (language is C)" ] ||
+	fail "reason: $(report_reason c.report stdlib-hardening)"
+grep -q '_GLIBCXX\|_LIBCPP' c.report && grep '^c.*flags=.*\(_GLIBCXX\|_LIBCPP\)' c.report && fail "a C++ macro in C flags"
+echo ok
