@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 34
+# serial 35
 #
 # SYNOPSIS
 #
@@ -128,7 +128,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-21deaef4])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-6b838c5b])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1128,7 +1128,7 @@ cache_fresh() {
 	IFS=@S|@nl
 	set -- @S|@chain
 	IFS=@S|@ifs
-	newer=@S|@(find "@S|@@" "@S|@catalog/features.txt" "@S|@probe_src" "@S|@traits_src" "@S|@0" \
+	newer=@S|@(find "@S|@@" "@S|@catalog/features.txt" "@S|@catalog/probe.c" "@S|@catalog/traits.c" "@S|@0" \
 		-cnewer "@S|@cache" 2>&1) || return 1
 	@<:@ -z "@S|@newer" @:>@ || return 1
 	IFS=@S|@nl
@@ -1560,7 +1560,10 @@ target_mismatch() {
 preconditions() {
 	for n in @S|@todo; do
 		eval "q=\@S|@q_@S|@n mode=\@S|@{mode_@S|@n-}"
-		if @<:@ "@S|@mode" != look @:>@; then
+		if other_language @S|@n; then
+			@%:@ Fedora's CFLAGS carry -Wp,-D_GLIBCXX_ASSERTIONS too.
+			decide @S|@n unsupported - "@S|@bad"
+		elif @<:@ "@S|@mode" != look @:>@; then
 			requires @S|@n
 			if @<:@ "@S|@q" = no @:>@; then
 				@%:@ Not there on this target: nothing to turn off.
@@ -1577,6 +1580,23 @@ preconditions() {
 			fi
 		fi
 	done
+}
+
+@%:@ other_language I: whether I is for the other language (bad says so).
+@%:@ Any request of it is then not an error: a frontend gives the same
+@%:@ requests to its C and C++ runs.
+other_language() {
+	eval "reqs=,\@S|@f_req_@S|@1,"
+	case @S|@reqs in
+	*,lang=*)
+		l=@S|@{reqs@%:@*,lang=}
+		l=@S|@{l%%,*}
+		case @S|@traits in *" lang=@S|@l "*) return 1 ;; esac
+		target_mismatch "lang=@S|@l"
+		bad=@S|@text
+		return 0 ;;
+	esac
+	return 1
 }
 
 @%:@ requires I: bad is why I's REQUIRES fail (empty when they hold), target
@@ -2350,6 +2370,8 @@ request_error() {
 		*) @<:@ "@S|@3" != on @:>@ || continue; verb=enable ;;
 		esac
 		words_after 4 "@S|@l"
+		@%:@ A feature of the other language (see other_language).
+		case @S|@rest in *" only (language is "*")") continue ;; esac
 		error="cannot @S|@verb @S|@2: @S|@rest" error_feature=@S|@2 error_reason=@S|@rest
 		break
 	done

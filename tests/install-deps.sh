@@ -1,8 +1,8 @@
 #!/bin/sh
 # Installs, on Debian 12 as root, the packages the examples and the tests
 # use that are not there yet; does nothing when all are installed.
-packages="gcc make autoconf automake libtool autopoint pkgconf meson ninja-build
- cmake clang clang-19 gcc-11 tcc musl-tools lld binutils git python3
+packages="gcc g++ make autoconf automake libtool autopoint pkgconf meson ninja-build
+ cmake clang clang-19 gcc-11 g++-11 libc++-19-dev libc++abi-19-dev tcc musl-tools lld binutils git python3
  checksec devscripts libclang-rt-14-dev gcc-aarch64-linux-gnu valgrind
  mold qemu-user gcc-mingw-w64-x86-64"
 missing=

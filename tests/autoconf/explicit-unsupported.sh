@@ -1,5 +1,6 @@
 # A feature asked for explicitly that cannot be honoured stops configure
-# with an error naming it and saying why, after the summary.
+# with an error naming it and saying why, after the summary; when the
+# builder's own CFLAGS undo it, the error names their flag too.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc
 autotools_example a --enable-branch-protection && fail "--enable-branch-protection accepted on x86"
@@ -9,6 +10,10 @@ grep -q '^  no-strict-aliasing ' a/configure.out || fail "the summary was not pr
 autotools_example b --enable-fortify-source CFLAGS=-O0 && fail "--enable-fortify-source accepted at -O0"
 grep -q 'error: cannot enable fortify-source: needs optimisation' b/configure.out ||
 	fail "unexpected message: $(tail -n 1 b/configure.out)"
+autotools_example s --enable-stack-protector CFLAGS="-O2 -fno-stack-protector" &&
+	fail "--enable-stack-protector accepted against CFLAGS=-fno-stack-protector"
+grep -q "error: cannot enable stack-protector: .* (the builder's flags have -fno-stack-protector)\$" s/configure.out ||
+	fail "unexpected message: $(tail -n 1 s/configure.out)"
 need gcc-11
 autotools_example c --enable-hardening=strict --enable-strict-flex-arrays CC=gcc-11 &&
 	fail "--enable-strict-flex-arrays accepted by gcc-11"

@@ -1,7 +1,8 @@
 # The language options: --lang=c++ takes CXX and CXXFLAGS (environment or
 # VAR=VALUE), prints HARDEN_CXX* variables and the --cxx* outputs, refuses
 # the outputs of C and an unknown language with the valid values, keeps a
-# cache entry of its own, and quotes the compiler's error, not its context
+# cache entry of its own, takes C++-only requests in a C run as not its
+# own, and quotes the compiler's error, not its context
 # lines ("In file included from", "    from"), when nothing builds.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++
@@ -23,6 +24,14 @@ grep -q '^HARDEN_CFLAGS' sh.out && fail "C variables from a C++ run"
 CC=gcc CFLAGS=-O2 sh "$H" --cache=c >c.report || fail "C failed"
 [ "$(report_key c.report runs)" -gt 0 ] || fail "C answered from the C++ entry"
 report_expect c.report stdlib-hardening "unsupported -"
+# One set of requests serves both languages: a C run takes a request of a
+# C++-only feature as not its own, and so do the builder's C++ macros in
+# CFLAGS (Fedora's CFLAGS carry -Wp,-D_GLIBCXX_ASSERTIONS).
+for req in --enable-stdlib-hardening --disable-stdlib-hardening --enable-stdlib-hardening=fast; do
+	CC=gcc CFLAGS="-O2 -Wp,-D_GLIBCXX_ASSERTIONS" sh "$H" $req >r 2>err || fail "C with $req: $(cat err)"
+	[ "$(report_reason r stdlib-hardening)" = "C++ only (language is C)" ] ||
+		fail "C with $req: $(grep '^feature stdlib' r)"
+done
 # A compiler that cannot build: its error, not the context around it.
 cat >broken <<'EOF2'
 #!/bin/sh
