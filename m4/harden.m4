@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 35
+# serial 36
 #
 # SYNOPSIS
 #
@@ -128,7 +128,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-6b838c5b])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-ffe78342])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -657,8 +657,9 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@
 @%:@ Finds out which hardening features of the catalog the compiler (CC, or
 @%:@ CXX with --lang=c++) and linker really apply with the builder's CPPFLAGS,
-@%:@ CFLAGS (CXXFLAGS) and LDFLAGS, and prints the flags or the report.  Every frontend (m4/harden.m4, meson/,
-@%:@ cmake/) runs this program; plain Makefiles and packagers run it directly.
+@%:@ CFLAGS (CXXFLAGS) and LDFLAGS, and prints the flags or the report.
+@%:@ Every frontend (m4/harden.m4, meson/, cmake/) runs this program; plain
+@%:@ Makefiles and packagers run it directly.
 @%:@ `harden-flags --help` and catalog/README.md say the rest.
 @%:@
 @%:@ Exit status: 0 done; 1 an explicit request cannot be met (one line on
