@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 36
+# serial 37
 #
 # SYNOPSIS
 #
@@ -128,7 +128,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-ffe78342])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-25592ab2])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1563,7 +1563,11 @@ preconditions() {
 		eval "q=\@S|@q_@S|@n mode=\@S|@{mode_@S|@n-}"
 		if other_language @S|@n; then
 			@%:@ Fedora's CFLAGS carry -Wp,-D_GLIBCXX_ASSERTIONS too.
-			decide @S|@n unsupported - "@S|@bad"
+			if @<:@ "@S|@q" = no @:>@; then
+				decide @S|@n off - "disabled; @S|@bad"
+			else
+				decide @S|@n unsupported - "@S|@bad"
+			fi
 		elif @<:@ "@S|@mode" != look @:>@; then
 			requires @S|@n
 			if @<:@ "@S|@q" = no @:>@; then
