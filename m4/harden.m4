@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 37
+# serial 38
 #
 # SYNOPSIS
 #
@@ -128,7 +128,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-25592ab2])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-ceafe252])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1262,11 +1262,15 @@ start() {
 @%:@ (one command would let a link flag of harden's override the builder's
 @%:@ CFLAGS).  Uses hcpp, hcc and hld.
 compile_link() {
-	logline @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags -c -o "@S|@work/@S|@1.o" "@S|@probe_src"
-	@S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags -c -o "@S|@work/@S|@1.o" "@S|@probe_src" || return
+	logged @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags -c -o "@S|@work/@S|@1.o" "@S|@probe_src" || return
 	@%:@ The program is NAME.prog: with no suffix, mingw's gcc would add .exe.
-	logline @S|@cc @S|@hcc @S|@lflags @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o"
-	@S|@cc @S|@hcc @S|@lflags @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o"
+	logged @S|@cc @S|@hcc @S|@lflags @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o"
+}
+
+@%:@ logged COMMAND...: runs COMMAND, written to the log first.
+logged() {
+	logline "@S|@@"
+	"@S|@@"
 }
 
 @%:@ finish NAME @<:@messages-ok@:>@: waits for it; sets why and returns 1 when it
@@ -2374,9 +2378,9 @@ request_error() {
 		no) @<:@ "@S|@3" != off @:>@ || continue; verb=disable ;;
 		*) @<:@ "@S|@3" != on @:>@ || continue; verb=enable ;;
 		esac
+		@%:@ A feature of the other language: never an error (other_language).
+		other_language @S|@n && continue
 		words_after 4 "@S|@l"
-		@%:@ A feature of the other language (see other_language).
-		case @S|@rest in *" only (language is "*")") continue ;; esac
 		error="cannot @S|@verb @S|@2: @S|@rest" error_feature=@S|@2 error_reason=@S|@rest
 		break
 	done
@@ -2398,18 +2402,24 @@ write_outputs() {
 		case @S|@o in
 		report) printf '%s\n' "@S|@report" ;;
 		summary) print_summary ;;
-		cppflags|cflags|ldflags) joined="@S|@joined@S|@{joined:+ }@S|@(value @S|@o)" join=yes ;;
-		exe-cflags|exe-ldflags) joined="@S|@joined@S|@{joined:+ }@S|@(value exe_@S|@{o@%:@exe-})" join=yes ;;
-		@%:@ A C++ run's report keeps the keys of C: cflags are CXX's flags.
-		cxxflags) joined="@S|@joined@S|@{joined:+ }@S|@(value cflags)" join=yes ;;
-		cxx-ldflags) joined="@S|@joined@S|@{joined:+ }@S|@(value ldflags)" join=yes ;;
-		exe-cxxflags) joined="@S|@joined@S|@{joined:+ }@S|@(value exe_cflags)" join=yes ;;
-		exe-cxx-ldflags) joined="@S|@joined@S|@{joined:+ }@S|@(value exe_ldflags)" join=yes ;;
+		*flags) joined="@S|@joined@S|@{joined:+ }@S|@(value "@S|@(list_key @S|@o)")" join=yes ;;
 		export=sh|export=make) print_export ;;
 		pc) print_pc ;;
 		esac
 	done
 	@<:@ -z "@S|@join" @:>@ || printf '%s\n' "@S|@joined"
+}
+
+@%:@ list_key OUTPUT: the report's key of a list output.  A C++ run's report
+@%:@ keeps the keys of C: its cflags are CXX's flags.
+list_key() {
+	case @S|@1 in
+	cxxflags) echo cflags ;;
+	cxx-ldflags) echo ldflags ;;
+	exe-cxxflags|exe-cflags) echo exe_cflags ;;
+	exe-cxx-ldflags|exe-ldflags) echo exe_ldflags ;;
+	*) echo "@S|@1" ;;
+	esac
 }
 
 print_summary() {
