@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 38
+# serial 39
 #
 # SYNOPSIS
 #
@@ -128,7 +128,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-ceafe252])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-2ba2b1f1])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -830,6 +830,7 @@ parse_args() {
 	done
 	set_language
 	@<:@ -n "@S|@outputs" @:>@ || outputs=report
+	@<:@ -z "@S|@log" @:>@ || writable "@S|@log" || usage_error "cannot write the log @S|@log: @S|@why"
 	case @S|@level in
 	none|standard|strict) ;;
 	*) usage_error "invalid level '@S|@level': use none, standard or strict" ;;
@@ -1170,8 +1171,21 @@ read_cache() {
 	@<:@ -n "@S|@report" @:>@
 }
 
-@%:@ save_cache: the inputs and the report, into the cache file.
+@%:@ writable FILE: FILE can be created or appended to; else why says why
+@%:@ (the shell's message would name this script and a line number).
+writable() {
+	why=@S|@( { : >>"@S|@1"; } 2>&1 ) && return 0
+	why=@S|@{why@%:@@%:@*: }
+	return 1
+}
+
+@%:@ save_cache: the inputs and the report, into the cache file; a cache that
+@%:@ cannot be written costs time, not results: a warning.
 save_cache() {
+	if ! writable "@S|@cache.tmp@S|@@S|@"; then
+		printf '%s: warning: cannot write the cache %s: %s\n' "@S|@me" "@S|@cache" "@S|@why" >&2
+		return
+	fi
 	{
 		IFS=@S|@nl
 		for l in @S|@inputs; do printf 'input %s\n' "@S|@l"; done
