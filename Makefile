@@ -9,7 +9,10 @@
 #   make dist      [DISTDIR=dist] [DIST_URL=https://host/path]: the release
 #                  tarball harden-VERSION.tar.gz, its .sha256 and the Meson
 #                  wrap-file harden-VERSION.wrap that points at DIST_URL
-#                  (meson/dist.sh)
+#                  (meson/dist.sh); reproducible: the same bytes whatever
+#                  the umask, the user, the clock and the check-out time,
+#                  the mtime of every file SOURCE_DATE_EPOCH (environment or
+#                  command line), else the date of the commit, else 0
 #   make serial    sets the "# serial N" line of m4/harden.m4 (below)
 #   make check-serial   fails when that line is not what make serial would set
 #   make embed     regenerates m4/harden.m4, meson_options.txt and
