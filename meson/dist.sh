@@ -26,7 +26,7 @@
 #   else the committer date of HEAD, when this is the top of a git checkout
 #   (a working tree with changes gets it too: commit first);
 #   else 0 (1970-01-01, e.g. a make dist from a release tarball).
-# Standard error says which ("dist.sh: mtime N (from ...)").  A user that git
+# Standard error says which ("dist.sh: mtime N (...)").  A user that git
 # refuses to serve (safe.directory) gets 0: set SOURCE_DATE_EPOCH then.
 set -e
 export LC_ALL=C
@@ -68,11 +68,13 @@ if [ -n "${SOURCE_DATE_EPOCH+set}" ]; then
 	case $mtime in ''|*[!0-9]*) echo "dist.sh: SOURCE_DATE_EPOCH is not a number of seconds: '$mtime'" >&2; exit 1 ;; esac
 elif top=$(git rev-parse --show-toplevel 2>/dev/null) && [ "$(cd "$top" && pwd -P)" = "$(pwd -P)" ] &&
 	mtime=$(git log -1 --format=%ct HEAD 2>/dev/null) && [ -n "$mtime" ]; then
-	from="the commit $(git rev-parse --short HEAD)"
+	from="the date of the commit $(git rev-parse --short HEAD)"
+elif [ -e .git ]; then
+	mtime=0 from="git cannot read $srcdir, not a safe.directory of this user? set SOURCE_DATE_EPOCH"
 else
 	mtime=0 from="no SOURCE_DATE_EPOCH, no git checkout"
 fi
-echo "dist.sh: mtime $mtime (from $from)" >&2
+echo "dist.sh: mtime $mtime ($from)" >&2
 # shellcheck disable=SC2086
 tar --format=gnu --sort=name --mtime="@$mtime" --owner=0 --group=0 --numeric-owner --mode=u=rwX,go=rX \
 	--transform "s,^,$name/," -cf - $files | gzip -n -9 >"$out/$name.tar.gz"
