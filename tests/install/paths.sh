@@ -6,13 +6,14 @@
 # next to it), the staged harden-flags runs from there, and uninstall
 # leaves nothing, not even the empty prefix.  Without DESTDIR, a prefix and
 # a mandir with ' | & ( ) ! and blanks: the installed harden-flags finds its
-# catalog by itself and probes, harden-tools.pc names the prefix.  A
+# catalog by itself and probes, harden-tools.pc names the prefix, and
+# find_package(Harden) finds the package there and probes.  A
 # relative DESTDIR with ' and $ is taken from make's directory.  The
 # characters the installed files cannot hold ($ ; " # \) are refused before
 # anything is written, with the variable and the character named.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/install/lib.sh"
-need make gcc pkg-config
+need make gcc pkg-config cmake
 
 # The source tree: the release's files, so that any write into it shows.
 (cd "$S" && sh meson/dist.sh --list) | while read -r f; do
@@ -59,6 +60,11 @@ case " $out " in *' -fstack-protector-strong '*) ;; *) fail "the installed harde
 	fail "harden-tools.pc: $(grep harden_flags "$p/share/pkgconfig/harden-tools.pc")"
 grep -qF "set(_HARDEN_PACKAGE_CATALOG \"$p/share/harden\")" "$p/share/cmake/Harden/HardenConfig.cmake" ||
 	fail "HardenConfig.cmake: $(grep PACKAGE_CATALOG "$p/share/cmake/Harden/HardenConfig.cmake")"
+mkdir -p "$T/cm"
+printf '%s\n' 'cmake_minimum_required(VERSION 3.17)' 'project(p C)' 'find_package(Harden 0.2 REQUIRED)' >"$T/cm/CMakeLists.txt"
+CC=gcc cmake_configure "$T/cmb" "$T/cm" -DCMAKE_PREFIX_PATH="$p"
+[ "$(report_state "$T/cmb/harden-report.txt" stack-protector)" = on ] || fail "find_package(Harden) from $p: no stack-protector"
+rm -rf "$T/cm" "$T/cmb"
 run "$T/uninstall2.log" mk uninstall PREFIX="$p" mandir="$m"
 [ ! -e "$p" ] && [ ! -e "$m" ] || fail "left after uninstall: $(find "$p" "$m" 2>/dev/null)"
 
