@@ -5,10 +5,14 @@
 #   make install   [PREFIX=/usr/local] [DESTDIR=/staging] [bindir=... datadir=... mandir=...]
 #   make uninstall (the same variables): removes every file make install wrote,
 #                  and the directories it created, once empty
+#                  (the prefix too, when install made it)
 #   make dist      [DISTDIR=dist] [DIST_URL=https://host/path]: the release
 #                  tarball harden-VERSION.tar.gz, its .sha256 and the Meson
 #                  wrap-file harden-VERSION.wrap that points at DIST_URL
-#                  (meson/dist.sh)
+#                  (meson/dist.sh); reproducible: the same bytes whatever
+#                  the umask, the user, the clock and the check-out time,
+#                  the mtime of every file SOURCE_DATE_EPOCH (environment or
+#                  command line), else the date of the commit, else 0
 #   make serial    sets the "# serial N" line of m4/harden.m4 (below)
 #   make check-serial   fails when that line is not what make serial would set
 #   make embed     regenerates m4/harden.m4, meson_options.txt and
@@ -16,6 +20,17 @@
 #                  (build-aux/embed-catalog), then make serial
 #   O=DIR          builds harden-audit and harden-cost in DIR/tools (default:
 #                  in tools/, as make -C tools does)
+#
+# Paths.  DESTDIR may hold any character (a $ written $$, as everywhere in
+# make); a relative DESTDIR is taken from the directory make runs in (after
+# -C).  PREFIX and the directory variables must be absolute and may hold
+# letters, digits, blanks (the space) and _ . / + , : @ % ~ = - ' | & ( ) !
+# ? * [ ] { } < > ^; they are written into installed files (the driver's
+# default catalog, the CMake package, harden-tools.pc), where the others
+# have a meaning: $ (CMake, pkg-config), " and \ (CMake), ; (a CMake list),
+# # (a pkg-config comment), a tab or a newline.  make install and make
+# uninstall refuse them (and any other byte) before writing anything, naming
+# the variable and the character.
 #
 # What goes where (README.md, "Install"):
 #   $(bindir)        harden-flags (finds $(catalogdir) by itself), harden-audit,
@@ -64,9 +79,10 @@ catalogdir = $(datadir)/harden
 cmakedir = $(datadir)/cmake/Harden
 pkgconfigdir = $(datadir)/pkgconfig
 O = $(srcdir)
-# Staging, from the command line or the environment; made absolute, since
-# some recipes change directory.
-override DESTDIR := $(if $(DESTDIR),$(abspath $(DESTDIR)))
+# Staging, from the command line or the environment.  It is made absolute
+# (some recipes change directory; a relative DESTDIR is taken from the
+# directory make runs in, after -C) by hand: $(abspath) splits on blanks.
+override DESTDIR := $(if $(DESTDIR),$(if $(filter /%,$(firstword $(DESTDIR))),,$(CURDIR)/)$(DESTDIR))
 DISTDIR = $(CURDIR)/dist
 DIST_URL =
 CC ?= cc
@@ -78,19 +94,32 @@ M4 = m4/harden.m4
 CATALOG = features.txt probe.c traits.c README.md
 CMAKE_FILES = Harden.cmake HardenConfig.cmake HardenConfigVersion.cmake
 TOOLS = harden-audit harden-cost
+
+# Paths in recipes (see "Paths" at the top): every path is one shell word,
+# $(call q,PATH), quoted with '...' and a ' in it written '\''.  No word
+# function ($(abspath), $(patsubst), a $(foreach) over the value, ...) is
+# ever applied to a path, which make would split on blanks.
+sq = $(subst ','\'',$(1))
+q = '$(call sq,$(1))'
+# A sed replacement of the | command: \ & and | escaped.
+sedr = $(subst |,\|,$(subst &,\&,$(subst \,\\,$(1))))
+# A value on a sub-make's command line: make expands it once more.
+mk = $(call q,$(subst $$,$$$$,$(1)))
+# The variables that name install directories, in the order they are checked.
+PATH_VARS = prefix exec_prefix bindir datarootdir datadir mandir man1dir aclocaldir catalogdir cmakedir pkgconfigdir
 # The directories install writes to; it records the ones it creates (in
-# $(catalogdir)/uninstall-dirs) so that uninstall removes those, and only
-# those, once they are empty.
-INSTALL_DIRS = $(bindir) $(man1dir) $(aclocaldir) $(catalogdir) $(cmakedir) $(pkgconfigdir)
+# $(catalogdir)/uninstall-dirs, one a line) so that uninstall removes those,
+# and only those, once they are empty: the prefix too, if install made it.
+INSTALL_DIRS = bindir man1dir aclocaldir catalogdir cmakedir pkgconfigdir
+PATH_CHARS = A-Za-z0-9 _./+,:@%~='|&()!?*{}<>^[-
 
 # The installed copy of the driver: the version, and the installed catalog
-# as its default.  Each replaces a whole empty line of catalog/harden-flags.
+# as its default (a '...' word of sh).  Each replaces a whole empty line of
+# catalog/harden-flags.
 SUBST_DRIVER = sed -e 's|^harden_version=$$|harden_version=$(VERSION)|' \
-	-e "s|^harden_default_catalog=\$$|harden_default_catalog='$(catalogdir)'|"
-SUBST_IN = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@prefix@|$(prefix)|g' \
-	-e 's|@bindir@|$(bindir)|g' -e 's|@datadir@|$(datadir)|g' \
-	-e 's|@aclocaldir@|$(aclocaldir)|g' -e 's|@cmakedir@|$(cmakedir)|g' \
-	-e 's|@catalogdir@|$(catalogdir)|g'
+	-e $(call q,s|^harden_default_catalog=$$|harden_default_catalog='$(call sedr,$(call sq,$(catalogdir)))'|)
+SUBST_IN = sed -e 's|@VERSION@|$(VERSION)|g' \
+	$(foreach v,prefix bindir datadir aclocaldir cmakedir catalogdir,-e $(call q,s|@$(v)@|$(call sedr,$($(v)))|g))
 
 # make builds harden-audit and harden-cost; the rest is data and scripts.
 all:
@@ -98,55 +127,59 @@ all:
 
 check-install-paths:
 	@case '$(VERSION)' in ''|*[!0-9.]*) echo "make: no version in $(srcdir)/VERSION" >&2; exit 1 ;; esac
-	@for d in '$(prefix)' $(INSTALL_DIRS); do \
-		case $$d in /*) ;; *) echo "make: install directories must be absolute: $$d" >&2; exit 1 ;; esac; \
-		case $$d in *[!A-Za-z0-9_./+,:@%~=-]*) echo "make: unsupported character in the install directory $$d" >&2; exit 1 ;; esac; \
+	@set -- $(foreach v,$(PATH_VARS),$(v) $(call q,$($(v)))); \
+	while [ $$# -gt 0 ]; do \
+		case $$2 in /*) ;; *) printf "make: install directories must be absolute: %s is '%s'\n" "$$1" "$$2" >&2; exit 1 ;; esac; \
+		bad=$$(printf '%s\n' "$$2" | LC_ALL=C sed "s/[]$(PATH_CHARS)]//g" | tr -d '\n' | cut -c1); \
+		[ "$$(printf '%s\n' "$$2" | wc -l)" -eq 1 ] || bad='a newline'; \
+		[ -z "$$bad" ] || { printf "make: unsupported character in %s (Makefile, \"Paths\"): '%s' in '%s'\n" "$$1" "$$bad" "$$2" >&2; exit 1; }; \
+		shift 2; \
 	done
 
 installdirs: check-install-paths
-	@created=; \
-	for d in $(INSTALL_DIRS); do \
+	@dest=$(call q,$(DESTDIR)) nl=$$(printf '\nx') created=; nl=$${nl%x}; \
+	for d in $(foreach v,$(INSTALL_DIRS),$(call q,$($(v)))); do \
 		p=$$d new=; \
-		while [ -n "$$p" ] && [ "$$p" != '$(prefix)' ] && [ ! -d "$(DESTDIR)$$p" ]; do \
-			new="$$p $$new"; p=$${p%/*}; \
+		while [ -n "$$p" ] && [ ! -d "$$dest$$p" ]; do \
+			new="$$p$$nl$$new"; p=$${p%/*}; \
 		done; \
-		$(INSTALL) -d "$(DESTDIR)$$d" || exit 1; \
-		created="$$created $$new"; \
+		$(INSTALL) -d "$$dest$$d" || exit 1; \
+		created="$$created$$new"; \
 	done; \
-	rec='$(DESTDIR)$(catalogdir)/uninstall-dirs'; \
-	{ [ ! -f "$$rec" ] || cat "$$rec"; for d in $$created; do echo "$$d"; done; } >"$$rec.tmp" && \
+	rec="$$dest"$(call q,$(catalogdir)/uninstall-dirs); \
+	{ [ ! -f "$$rec" ] || cat "$$rec"; printf '%s' "$$created"; } >"$$rec.tmp" && \
 	mv -f "$$rec.tmp" "$$rec" && chmod 644 "$$rec"
 
 install: installdirs
-	$(MAKE) -C '$(srcdir)/tools' O='$(abspath $(O))/tools' PREFIX='$(prefix)' DESTDIR='$(DESTDIR)' \
-		bindir='$(bindir)' mandir='$(mandir)' install
-	$(SUBST_DRIVER) '$(srcdir)/catalog/harden-flags' >'$(DESTDIR)$(bindir)/harden-flags'
-	chmod 755 '$(DESTDIR)$(bindir)/harden-flags'
-	$(INSTALL) -m 755 '$(DESTDIR)$(bindir)/harden-flags' '$(DESTDIR)$(catalogdir)/harden-flags'
-	cd '$(srcdir)/catalog' && $(INSTALL) -m 644 $(CATALOG) '$(DESTDIR)$(catalogdir)/'
-	$(INSTALL) -m 644 '$(srcdir)/catalog/harden-flags.1' '$(DESTDIR)$(man1dir)/'
-	$(INSTALL) -m 644 '$(srcdir)/$(M4)' '$(DESTDIR)$(aclocaldir)/'
-	$(INSTALL) -m 644 '$(srcdir)/cmake/Harden.cmake' '$(DESTDIR)$(cmakedir)/'
-	$(SUBST_IN) '$(srcdir)/cmake/HardenConfig.cmake.in' >'$(DESTDIR)$(cmakedir)/HardenConfig.cmake'
-	$(SUBST_IN) '$(srcdir)/cmake/HardenConfigVersion.cmake.in' >'$(DESTDIR)$(cmakedir)/HardenConfigVersion.cmake'
-	$(SUBST_IN) '$(srcdir)/harden-tools.pc.in' >'$(DESTDIR)$(pkgconfigdir)/harden-tools.pc'
-	cd '$(DESTDIR)$(cmakedir)' && chmod 644 HardenConfig.cmake HardenConfigVersion.cmake
-	chmod 644 '$(DESTDIR)$(pkgconfigdir)/harden-tools.pc'
+	$(MAKE) -C '$(srcdir)/tools' O='$(abspath $(O))/tools' PREFIX=$(call mk,$(prefix)) DESTDIR=$(call mk,$(DESTDIR)) \
+		bindir=$(call mk,$(bindir)) mandir=$(call mk,$(mandir)) install
+	$(SUBST_DRIVER) '$(srcdir)/catalog/harden-flags' >$(call q,$(DESTDIR)$(bindir)/harden-flags)
+	chmod 755 $(call q,$(DESTDIR)$(bindir)/harden-flags)
+	$(INSTALL) -m 755 $(call q,$(DESTDIR)$(bindir)/harden-flags) $(call q,$(DESTDIR)$(catalogdir)/harden-flags)
+	cd '$(srcdir)/catalog' && $(INSTALL) -m 644 $(CATALOG) $(call q,$(DESTDIR)$(catalogdir)/)
+	$(INSTALL) -m 644 '$(srcdir)/catalog/harden-flags.1' $(call q,$(DESTDIR)$(man1dir)/)
+	$(INSTALL) -m 644 '$(srcdir)/$(M4)' $(call q,$(DESTDIR)$(aclocaldir)/)
+	$(INSTALL) -m 644 '$(srcdir)/cmake/Harden.cmake' $(call q,$(DESTDIR)$(cmakedir)/)
+	$(SUBST_IN) '$(srcdir)/cmake/HardenConfig.cmake.in' >$(call q,$(DESTDIR)$(cmakedir)/HardenConfig.cmake)
+	$(SUBST_IN) '$(srcdir)/cmake/HardenConfigVersion.cmake.in' >$(call q,$(DESTDIR)$(cmakedir)/HardenConfigVersion.cmake)
+	$(SUBST_IN) '$(srcdir)/harden-tools.pc.in' >$(call q,$(DESTDIR)$(pkgconfigdir)/harden-tools.pc)
+	cd $(call q,$(DESTDIR)$(cmakedir)) && chmod 644 HardenConfig.cmake HardenConfigVersion.cmake
+	chmod 644 $(call q,$(DESTDIR)$(pkgconfigdir)/harden-tools.pc)
 
 uninstall: check-install-paths
-	rm -f $(TOOLS:%='$(DESTDIR)$(bindir)/%') '$(DESTDIR)$(bindir)/harden-flags'
-	rm -f $(TOOLS:%='$(DESTDIR)$(man1dir)/%.1') '$(DESTDIR)$(man1dir)/harden-flags.1'
-	rm -f '$(DESTDIR)$(aclocaldir)/harden.m4' '$(DESTDIR)$(pkgconfigdir)/harden-tools.pc'
-	rm -f $(CMAKE_FILES:%='$(DESTDIR)$(cmakedir)/%')
-	rm -f $(CATALOG:%='$(DESTDIR)$(catalogdir)/%') '$(DESTDIR)$(catalogdir)/harden-flags'
-	@rec='$(DESTDIR)$(catalogdir)/uninstall-dirs'; dirs=; \
+	rm -f $(foreach f,$(TOOLS) harden-flags,$(call q,$(DESTDIR)$(bindir)/$(f)))
+	rm -f $(foreach f,$(TOOLS) harden-flags,$(call q,$(DESTDIR)$(man1dir)/$(f).1))
+	rm -f $(call q,$(DESTDIR)$(aclocaldir)/harden.m4) $(call q,$(DESTDIR)$(pkgconfigdir)/harden-tools.pc)
+	rm -f $(foreach f,$(CMAKE_FILES),$(call q,$(DESTDIR)$(cmakedir)/$(f)))
+	rm -f $(foreach f,$(CATALOG) harden-flags,$(call q,$(DESTDIR)$(catalogdir)/$(f)))
+	@dest=$(call q,$(DESTDIR)); rec="$$dest"$(call q,$(catalogdir)/uninstall-dirs); dirs=; \
 	if [ -f "$$rec" ]; then \
-		while IFS= read -r d; do dirs="$$d $$dirs"; done <"$$rec"; \
+		dirs=$$(sed '1!G;h;$$!d' "$$rec") || exit 1; \
 		rm -f "$$rec"; \
 	fi; \
-	for d in $$dirs; do \
-		[ ! -d "$(DESTDIR)$$d" ] || rmdir "$(DESTDIR)$$d" 2>/dev/null || \
-			echo "make: kept $(DESTDIR)$$d (not empty)"; \
+	[ -z "$$dirs" ] || printf '%s\n' "$$dirs" | while IFS= read -r d; do \
+		[ -n "$$d" ] && [ -d "$$dest$$d" ] || continue; \
+		rmdir "$$dest$$d" 2>/dev/null || echo "make: kept $$dest$$d (not empty)"; \
 	done
 
 # A release from git must have the right serial; from a tarball, it was

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make uninstall leaves nothing behind: after make install DESTDIR=... the
-# same make uninstall DESTDIR=... leaves the staging prefix empty (every
-# file and every directory install created is gone); with PREFIX alone, a
+# same make uninstall DESTDIR=... leaves the staging directory empty (every
+# file and every directory install created is gone, usr/local and usr
+# too); with PREFIX alone, a prefix that install created is removed, and a
 # directory that existed before the install, and a file of someone else in
 # a directory install created, are kept.
 . "$HARDEN_SRCDIR/tests/lib.sh"
@@ -14,9 +15,13 @@ run "$T/install.log" make -C "$S" install DESTDIR="$T/stage" O="$T/obj"
 n=$(find "$T/stage" -type f | wc -l)
 [ "$n" -ge 17 ] || fail "only $n files installed: $(find "$T/stage" -type f)"
 run "$T/uninstall.log" make -C "$S" uninstall DESTDIR="$T/stage"
-left=$(find "$T/stage/usr/local" -mindepth 1)
+left=$(find "$T/stage" -mindepth 1)
 [ -z "$left" ] || fail "left after uninstall: $left"
-[ -z "$(find "$T/stage" -type f)" ] || fail "files left: $(find "$T/stage" -type f)"
+
+# A prefix that install created goes with the rest.
+install_harden "$T/new/prefix"
+run "$T/uninstall1.log" make -C "$S" uninstall PREFIX="$T/new/prefix"
+[ ! -e "$T/new" ] || fail "left after uninstall: $(find "$T/new")"
 
 # A prefix that has a bin/ of its own, and a file of someone else in share/man.
 mkdir -p "$T/prefix/bin" && echo mine >"$T/prefix/bin/other"
