@@ -4,11 +4,12 @@
 # C object: readelf shows it), yet harden-audit judges every unit its DWARF
 # shows: stack-protector is "partial", --expect fails and names the C++
 # unit, for g++ (GCC records its switches) and clang++ -grecord-command-line.
-# --units sees the C++ unit by its DW_AT_language (readelf's reading).
+# --units sees the C++ unit by its DW_AT_language (as readelf reads it),
+# and clang's by its producer.
 . "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
 
 build_audit
-need gcc g++ clang clang++ readelf
+need gcc g++ clang clang++ readelf python3
 cat >"$T/core.c" <<'EOS'
 #include <string.h>
 int core(const char *s) { char buf[64]; strcpy(buf, s); return buf[0] == 'x'; }
@@ -32,8 +33,17 @@ for pair in "gcc g++" "clang clang++"; do
 	check_expect 1 stack-protector "$n"
 	said "$n: stack-protector not proven: partial"
 	said "1 of 2 recorded units lack stack-protector (-fstack-protector-strong): front.cc"
-	"$AUDIT" --units "$n" | grep -q '^    unit front.cc: on -; off stack-protector;' ||
-		fail "$n --units: $("$AUDIT" --units "$n" | grep 'unit front')"
+	"$AUDIT" --units "$n" >units || fail "$n: --units failed"
+	grep -q '^    unit front.cc: on -; off stack-protector;' units ||
+		fail "$n --units: $(grep 'unit front' units)"
+	clang_units=0; [ "$1" = clang ] && clang_units=1
+	grep -qx "    languages: 1 C, 1 C++ ($clang_units by clang), 0 other or unnamed" units ||
+		fail "$n --units languages: $(grep languages: units)"
+	"$AUDIT" --units -j "$n" | python3 -c '
+import json, sys
+u = json.load(sys.stdin)[0]["units"]
+assert [(x["name"], x["cxx"]) for x in u["recorded"]] == [("core.c", False), ("front.cc", True)], u
+assert (u["c"], u["cxx"]) == (1, 1), u' || fail "$n --units -j: the C++ unit"
 	# The same pair with the canary in both units passes.
 	$2 -g $rec -O2 -fstack-protector-strong -c front.cc -o "$n-front-ssp.o" &&
 		$2 -o "$n-ok" "$n-core.o" "$n-front-ssp.o" || fail "cannot build $n-ok"

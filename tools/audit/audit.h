@@ -85,12 +85,13 @@ struct facts {
 	unsigned	fortified, unfortified, unfortified_always;
 	char		fort_names[160], unfort_names[160];
 	unsigned	plain_by_kind[8];	/* unfortified, by FN_* kind */
-	char		variadic_names[80];	/* printf-family among them */
-	char		builtin_names[48];	/* memcpy, memmove, memset */
-	int		cxx_imports;	/* mangled C++ symbols imported */
-	int		cxx_needed;	/* DT_NEEDED libstdc++ or libc++ */
+	char		variadic_names[80];	/* their printf family */
+	char		builtin_names[48];	/* their memcpy, memset */
+	int		cxx_imports;	/* mangled C++ names imported */
+	int		cxx_needed;	/* needs libstdc++ or libc++ */
 	int		comment_clang;	/* .comment names clang */
-	const char	*stdlib_assert;	/* std::__glibcxx_assert_fail import */
+	const char	*stdlib_assert;	/* std::__glibcxx_assert_fail
+					   imported (or NULL) */
 	int		static_fortified;	/* defined __*_chk in .symtab */
 	int		prop_note;	/* a GNU property note exists */
 	unsigned	x86_feat, a64_feat;
@@ -116,7 +117,7 @@ struct facts {
 
 /* Kinds of fortifiable functions (facts.c); a kind is a mask of them. */
 #define FN_ALWAYS	1	/* always fortified: a plain call is a "no" */
-#define FN_VARIADIC	2	/* not fortified by clang++ (C macros only) */
+#define FN_VARIADIC	2	/* unfortified by clang++ (C macros only) */
 #define FN_BUILTIN	4	/* called unfortified by C++ libraries */
 
 /* What --expect may do with a check (the one table of provable features). */

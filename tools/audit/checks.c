@@ -529,12 +529,12 @@ ck_stdlib(const struct facts *f, struct result *r)
 		setr(r, V_PARTIAL, "%u of %u recorded C++ units lack %s: %s",
 		    uc.lack, uc.shown, flag, uc.names);
 	else
-		setr(r, V_UNKNOWN, "no std::__glibcxx_assert_fail import (only "
-		    "libstdc++ >= 12 has one, and only where a checked accessor "
-		    "remains; libc++ traps inline)%s", uc.shown > 0 ? "; no "
-		    "recorded C++ unit defines either macro, and the library "
-		    "may default to a mode" : "; no recorded command line "
-		    "shows -D (GCC records none)");
+		setr(r, V_UNKNOWN, "no std::__glibcxx_assert_fail import "
+		    "(only libstdc++ >= 12 has one, and only where a checked "
+		    "accessor remains; libc++ traps inline)%s", uc.shown > 0 ?
+		    "; no recorded C++ unit defines either macro, and the "
+		    "library may default to a mode" : "; no recorded command "
+		    "line shows -D (GCC records none)");
 }
 
 static void

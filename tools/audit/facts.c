@@ -102,7 +102,8 @@ static const struct fortify_fn {
 };
 
 /* std::__glibcxx_assert_fail: libstdc++ >= 12 with _GLIBCXX_ASSERTIONS. */
-static const char glibcxx_assert_fail[] = "_ZSt21__glibcxx_assert_failPKciS0_S0_";
+static const char glibcxx_assert_fail[] =
+    "_ZSt21__glibcxx_assert_failPKciS0_S0_";
 
 static const char *const ssp_syms[] = {
 	"__stack_chk_fail", "__stack_chk_fail_local", "__stack_chk_guard",
