@@ -523,8 +523,10 @@ ck_stdlib(const struct facts *f, struct result *r)
 		    uc.undone);
 	else if (uc.shown > 0 && uc.lack == 0) {
 		fromcmd(f, (size_t)cat_find("stdlib-hardening"), flag, 1, r);
-		if (r->v == V_YES && f->cmd.cxx_units > uc.shown)
-			r->uncovered += f->cmd.cxx_units - uc.shown;
+		/* Uncovered: the C++ units whose line cannot show it. */
+		if (r->v == V_YES)
+			r->uncovered = f->cmd.cxx_units > uc.shown ?
+			    f->cmd.cxx_units - uc.shown : 0;
 	} else if (uc.lack > 0 && uc.lack < uc.shown)
 		setr(r, V_PARTIAL, "%u of %u recorded C++ units lack %s: %s",
 		    uc.lack, uc.shown, flag, uc.names);
