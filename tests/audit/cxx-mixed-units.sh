@@ -3,7 +3,8 @@
 # object built without -fstack-protector imports __stack_chk_fail (from the
 # C object: readelf shows it), yet harden-audit judges every unit its DWARF
 # shows: stack-protector is "partial", --expect fails and names the C++
-# unit, for g++ (GCC records its switches) and clang++ -grecord-command-line.
+# unit, for g++ (GCC records its switches) and clang++ -grecord-command-line
+# (which records -D too: fortify-source is partial there as well).
 # --units sees the C++ unit by its DW_AT_language (as readelf reads it),
 # and clang's by its producer.
 . "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
@@ -44,6 +45,14 @@ import json, sys
 u = json.load(sys.stdin)[0]["units"]
 assert [(x["name"], x["cxx"]) for x in u["recorded"]] == [("core.c", False), ("front.cc", True)], u
 assert (u["c"], u["cxx"]) == (1, 1), u' || fail "$n --units -j: the C++ unit"
+	# fortify-source: clang records -D per unit, GCC does not (the C
+	# object's __strcpy_chk is all a gcc build shows).
+	if [ "$1" = clang ]; then
+		check_expect 1 fortify-source "$n"
+		said "1 of 2 recorded units lack fortify-source (-D_FORTIFY_SOURCE=3): front.cc"
+	else
+		check_expect 0 fortify-source "$n"
+	fi
 	# The same pair with the canary in both units passes.
 	$2 -g $rec -O2 -fstack-protector-strong -c front.cc -o "$n-front-ssp.o" &&
 		$2 -o "$n-ok" "$n-core.o" "$n-front-ssp.o" || fail "cannot build $n-ok"
