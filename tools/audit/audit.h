@@ -45,6 +45,7 @@ struct unit {
 					   line turns on, or off, last */
 	uint64_t	shown;		/* those its line can show at all */
 	int64_t		code;		/* bytes of code, -1 if unknown */
+	int		cxx;		/* a C++ unit (DW_AT_language) */
 };
 
 /* What the recorded compiler command lines (DWARF producers) say. */
@@ -58,6 +59,9 @@ struct cmdline_stat {
 	uint64_t	code_total;	/* bytes of the executable sections */
 	uint64_t	code_recorded;	/* ... that recorded units cover */
 	unsigned	code_unknown;	/* recorded units of unknown extent */
+	/* Units by DW_AT_language, with or without recorded switches. */
+	unsigned	c_units, cxx_units, other_units;
+	unsigned	clang_cxx_units;	/* C++ units by clang */
 };
 
 struct facts {
@@ -80,6 +84,14 @@ struct facts {
 	const char	*ssp_sym;	/* canary symbol imported (or NULL) */
 	unsigned	fortified, unfortified, unfortified_always;
 	char		fort_names[160], unfort_names[160];
+	unsigned	plain_by_kind[8];	/* unfortified, by FN_* kind */
+	char		variadic_names[80];	/* their printf family */
+	char		builtin_names[48];	/* their memcpy, memset */
+	int		cxx_imports;	/* mangled C++ names imported */
+	int		cxx_needed;	/* needs libstdc++ or libc++ */
+	int		comment_clang;	/* .comment names clang */
+	const char	*stdlib_assert;	/* std::__glibcxx_assert_fail
+					   imported (or NULL) */
 	int		static_fortified;	/* defined __*_chk in .symtab */
 	int		prop_note;	/* a GNU property note exists */
 	unsigned	x86_feat, a64_feat;
@@ -103,6 +115,11 @@ struct facts {
 	struct pe_config pe_cfg;
 };
 
+/* Kinds of fortifiable functions (facts.c); a kind is a mask of them. */
+#define FN_ALWAYS	1	/* always fortified: a plain call is a "no" */
+#define FN_VARIADIC	2	/* unfortified by clang++ (C macros only) */
+#define FN_BUILTIN	4	/* called unfortified by C++ libraries */
+
 /* What --expect may do with a check (the one table of provable features). */
 enum expect_use {
 	EX_FACT,	/* a fact, not a feature name (yes may be bad) */
@@ -113,10 +130,11 @@ enum expect_use {
 /*
  * A check with a proof of its own (an import, a header, a note) for a
  * catalog feature yields to the recorded compilation units: its yes becomes
- * partial when a unit lacks the feature's flag (UNITS_LACK) or turns it off
- * (UNITS_UNDO: where the compiler's default cannot be seen, as for PIE).
+ * partial when a unit lacks the feature's flag (UNITS_LACK; UNITS_CXX_LACK:
+ * a C++ unit, for the C++ library's feature) or turns it off (UNITS_UNDO:
+ * where the compiler's default cannot be seen, as for PIE).
  */
-enum unit_rule { UNITS_NONE, UNITS_LACK, UNITS_UNDO };
+enum unit_rule { UNITS_NONE, UNITS_LACK, UNITS_UNDO, UNITS_CXX_LACK };
 
 /*
  * A table column may be shared by an ELF and a PE check of the same
@@ -160,6 +178,7 @@ const char *audit_vname(enum verdict v);
 struct dwarf_unit {
 	const char	*producer, *name;	/* DW_AT_producer, DW_AT_name
 						   (either may be NULL) */
+	unsigned	lang;		/* DW_AT_language, 0 if absent */
 	int64_t		code;		/* bytes of code it covers
 					   (DW_AT_low_pc/high_pc or
 					   DW_AT_ranges), -1 if unknown */

@@ -128,8 +128,10 @@ add_unit_name(char *list, size_t sz, const struct unit *u)
 		    u->name != NULL ? u->name : ".GCC.command.line entry");
 }
 
+/* cxx_only: only the C++ units (a feature of the C++ library). */
 static void
-count_units(const struct facts *f, size_t c, struct unitcount *uc)
+count_units(const struct facts *f, size_t c, int cxx_only,
+    struct unitcount *uc)
 {
 	const struct unit *u;
 	uint64_t bit = (uint64_t)1 << c;
@@ -138,7 +140,7 @@ count_units(const struct facts *f, size_t c, struct unitcount *uc)
 	memset(uc, 0, sizeof(*uc));
 	for (i = 0; i < f->cmd.nunits; i++) {
 		u = &f->cmd.units[i];
-		if (!(u->shown & bit))
+		if (!(u->shown & bit) || (cxx_only && !u->cxx))
 			continue;
 		uc->shown++;
 		if (u->on & bit)
@@ -154,13 +156,13 @@ count_units(const struct facts *f, size_t c, struct unitcount *uc)
 
 /* Verdict on catalog feature c from the recorded command lines only. */
 static void
-fromcmd(const struct facts *f, size_t c, const char *flag,
+fromcmd(const struct facts *f, size_t c, const char *flag, int cxx_only,
     struct result *r)
 {
 	struct unitcount uc;
 	char why[200];
 
-	count_units(f, c, &uc);
+	count_units(f, c, cxx_only, &uc);
 	if (uc.shown == 0 && f->cmd.nunits > 0)
 		setr(r, V_UNKNOWN, "%s: no recorded command line shows it "
 		    "(GCC records no preprocessor options)", flag);
@@ -195,7 +197,7 @@ by_units(const struct facts *f, int c, enum unit_rule rule,
 
 	if (c < 0 || rule == UNITS_NONE || r->v != V_YES)
 		return;
-	count_units(f, (size_t)c, &uc);
+	count_units(f, (size_t)c, rule == UNITS_CXX_LACK, &uc);
 	bad = rule == UNITS_UNDO ? uc.undo : uc.lack;
 	if (bad == 0)
 		return;
@@ -340,7 +342,7 @@ ck_ssp(const struct facts *f, struct result *r)
 	}
 	if (f->cmd.nunits > 0) {
 		fromcmd(f, (size_t)cat_find("stack-protector"),
-		    "-fstack-protector*", r);
+		    "-fstack-protector*", 0, r);
 		if (r->v == V_YES)
 			strncat(r->why, "; no function needed a canary",
 			    sizeof(r->why) - strlen(r->why) - 1);
@@ -384,31 +386,157 @@ pe_fortify(const struct facts *f, struct result *r)
 		    "compile time");
 }
 
+/* Whether the file has C++ code: C++ units, imports or libraries. */
+static int
+has_cxx(const struct facts *f)
+{
+	return f->cmd.cxx_units > 0 || f->cxx_imports > 0 || f->cxx_needed;
+}
+
+/* Whether DWARF named the language of the file's units. */
+static int
+langs_seen(const struct facts *f)
+{
+	return f->cmd.c_units + f->cmd.cxx_units + f->cmd.other_units > 0;
+}
+
+/*
+ * Whether clang compiled C++ code of the file: a C++ unit by clang, or,
+ * with no C++ unit in DWARF, C++ code and clang in .comment.
+ */
+static int
+has_clang_cxx(const struct facts *f)
+{
+	return f->cmd.clang_cxx_units > 0 || (f->cmd.cxx_units == 0 &&
+	    has_cxx(f) && f->comment_clang);
+}
+
+/*
+ * The plain imports that this file's language and compiler make whatever
+ * _FORTIFY_SOURCE (FN_VARIADIC from clang++, FN_BUILTIN from C++ code) are
+ * no evidence: counted out of *plain and *always, named in why.
+ */
+static void
+fortify_evidence(const struct facts *f, unsigned *plain, unsigned *always,
+    char *why, size_t sz)
+{
+	unsigned excuse = 0, k;
+	size_t n;
+
+	if (has_clang_cxx(f))
+		excuse |= FN_VARIADIC;
+	if (has_cxx(f))
+		excuse |= FN_BUILTIN;
+	*plain = *always = 0;
+	for (k = 0; k < NELEM(f->plain_by_kind); k++)
+		if (!(k & excuse)) {
+			*plain += f->plain_by_kind[k];
+			*always += (k & FN_ALWAYS) ? f->plain_by_kind[k] : 0;
+		}
+	why[0] = '\0';
+	if ((excuse & FN_VARIADIC) && f->variadic_names[0] != '\0')
+		snprintf(why, sz, "; not expected: %s (printf-family not "
+		    "fortifiable by clang++ with this glibc: C macros only)",
+		    f->variadic_names);
+	if ((excuse & FN_BUILTIN) && f->builtin_names[0] != '\0' &&
+	    (n = strlen(why)) < sz)
+		snprintf(why + n, sz - n, "; not expected: %s (the C++ "
+		    "standard library calls them unfortified)",
+		    f->builtin_names);
+}
+
 static void
 ck_fortify(const struct facts *f, struct result *r)
 {
-	if (f->format == FMT_PE)
+	unsigned plain, always;
+	char excused[200];
+
+	if (f->format == FMT_PE) {
 		pe_fortify(f, r);
-	else if (f->fortified > 0)
+		return;
+	}
+	fortify_evidence(f, &plain, &always, excused, sizeof(excused));
+	if (f->fortified > 0)
 		setr(r, V_YES, "%u fortified, %u unfortified calls imported "
-		    "(%s%s%s)", f->fortified, f->unfortified, f->fort_names,
-		    f->unfortified ? "; unfortified: " : "", f->unfort_names);
-	else if (f->unfortified_always > 0)
+		    "(%s%s%s)%s", f->fortified, f->unfortified, f->fort_names,
+		    f->unfortified ? "; unfortified: " : "", f->unfort_names,
+		    excused);
+	else if (always > 0)
 		setr(r, V_NO, "0 fortified, %u unfortified calls imported "
 		    "(%s); with _FORTIFY_SOURCE>=2 and -O1 or more these would "
-		    "be __*_chk", f->unfortified, f->unfort_names);
+		    "be __*_chk%s", f->unfortified, f->unfort_names, excused);
 	else if (is_static(f) && f->static_fortified > 0)
 		setr(r, V_YES, "static binary: %u __*_chk functions linked "
 		    "in (.symtab)", f->static_fortified);
 	else if (is_static(f))
 		setr(r, V_UNKNOWN, "static binary: %s", f->symtab ?
 		    "no __*_chk function in .symtab" : "stripped, no .symtab");
-	else if (f->unfortified > 0)
+	else if (plain > 0)
 		setr(r, V_UNKNOWN, "0 fortified, %u unfortified calls "
 		    "imported (%s); their buffer sizes may not have been "
-		    "known at compile time", f->unfortified, f->unfort_names);
-	else
+		    "known at compile time%s", f->unfortified, f->unfort_names,
+		    excused);
+	else if (has_cxx(f)) {
+		/* clang's recorded -D still tells, unit by unit. */
+		fromcmd(f, (size_t)cat_find("fortify-source"),
+		    "-D_FORTIFY_SOURCE", 0, r);
+		if (r->v == V_UNKNOWN)
+			setr(r, V_NA, "C++ code importing no call that its "
+			    "toolchain fortifies%s", excused[0] ? excused :
+			    "; no fortifiable libc call imported");
+		else
+			strncat(r->why, excused, sizeof(r->why) -
+			    strlen(r->why) - 1);
+	} else
 		setr(r, V_UNKNOWN, "no fortifiable libc calls imported");
+}
+
+/*
+ * The C++ standard library's assertions.  Only libstdc++ >= 12 leaves a
+ * trace: the import of std::__glibcxx_assert_fail, in a file that keeps a
+ * checked accessor.  libc++ traps inline and older libstdc++ inlines its
+ * message; clang's recorded -D tells unit by unit.  A unit that lacks the
+ * -D is no proof of "no": the library may default to a mode.
+ */
+static void
+ck_stdlib(const struct facts *f, struct result *r)
+{
+	struct unitcount uc;
+	const char *flag = "-D_GLIBCXX_ASSERTIONS or -D_LIBCPP_HARDENING_MODE";
+
+	if (f->stdlib_assert != NULL) {
+		setr(r, V_YES, "%s std::__glibcxx_assert_fail (libstdc++ "
+		    "assertions)", is_object(f) ? "references" : "imports");
+		return;
+	}
+	if (!has_cxx(f) && langs_seen(f) && !f->debug_unreadable &&
+	    !f->cmd.truncated) {
+		setr(r, V_NA, "no C++ code: %u C and %u other compilation "
+		    "units, no C++ import or library", f->cmd.c_units,
+		    f->cmd.other_units);
+		return;
+	}
+	count_units(f, (size_t)cat_find("stdlib-hardening"), 1, &uc);
+	if (uc.undo > 0)
+		setr(r, uc.undo == uc.shown ? V_NO : V_PARTIAL, "%u of %u "
+		    "recorded C++ units turn it off: %s", uc.undo, uc.shown,
+		    uc.undone);
+	else if (uc.shown > 0 && uc.lack == 0) {
+		fromcmd(f, (size_t)cat_find("stdlib-hardening"), flag, 1, r);
+		/* Uncovered: the C++ units whose line cannot show it. */
+		if (r->v == V_YES)
+			r->uncovered = f->cmd.cxx_units > uc.shown ?
+			    f->cmd.cxx_units - uc.shown : 0;
+	} else if (uc.lack > 0 && uc.lack < uc.shown)
+		setr(r, V_PARTIAL, "%u of %u recorded C++ units lack %s: %s",
+		    uc.lack, uc.shown, flag, uc.names);
+	else
+		setr(r, V_UNKNOWN, "no std::__glibcxx_assert_fail import "
+		    "(only libstdc++ >= 12 has one, and only where a checked "
+		    "accessor remains; libc++ traps inline)%s", uc.shown > 0 ?
+		    "; no recorded C++ unit defines either macro, and the "
+		    "library may default to a mode" : "; no recorded command "
+		    "line shows -D (GCC records none)");
 }
 
 static void
@@ -564,6 +692,9 @@ static const struct check code_checks[] = {
 	    "PE: Control Flow Guard, GUARD_CF and CF_INSTRUMENTED (fact)", -1, UNITS_NONE },
 	{ "gs-cookie", NULL, EX_FACT, PE, ck_gs,
 	    "PE: load configuration SecurityCookie, /GS (fact)", -1, UNITS_NONE },
+	{ "stdlib-hardening", NULL, EX_PROVE, ANY, ck_stdlib,
+	    "C++ standard library assertions (std::__glibcxx_assert_fail "
+	    "import; recorded -D)", -1, UNITS_CXX_LACK },
 };
 
 #define NCHECKS	(NELEM(code_checks) + CAT_MAX_FEATURES)
@@ -651,7 +782,7 @@ audit_judge(size_t i, const struct facts *f, struct result *r)
 			    "visible in a binary" : "no proof from a binary");
 		else
 			fromcmd(f, (size_t)c->feature,
-			    cat_features[c->feature].flag, r);
+			    cat_features[c->feature].flag, 0, r);
 		return;
 	}
 	for (j = 0; j < audit_nchecks && c->column != NULL; j++)

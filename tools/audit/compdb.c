@@ -1,8 +1,9 @@
 /*
  * compdb.c - the build's own compile commands against harden's report:
- * every C compile command of a compile_commands.json must carry the
- * report's compiler and preprocessor flags, none undone later on its line
- * (the idea of Debian's blhc, for any compiler and any build system).
+ * every compile command of a compile_commands.json in the report's
+ * language (C, or C++ for a report of --lang=c++) must carry the report's
+ * compiler and preprocessor flags, none undone later on its line (the
+ * idea of Debian's blhc, for any compiler and any build system).
  */
 #include <err.h>
 #include <errno.h>
@@ -20,6 +21,7 @@ struct required {
 	char	*flag[MAXREQ];
 	int	feature[MAXREQ];	/* catalog index, -1 if unknown */
 	size_t	n;
+	int	cxx;			/* a C++ report (traits lang=c++) */
 };
 
 /* What the check of one database needs. */
@@ -78,6 +80,8 @@ read_report(const char *path, struct required *rq)
 		return -1;
 	}
 	while (fgets(line, sizeof(line), fp) != NULL) {
+		if (strncmp(line, "traits=", 7) == 0)
+			rq->cxx |= strstr(line, " lang=c++") != NULL;
 		if ((w = strtok(line, " \n")) == NULL ||
 		    (name = strtok(NULL, " \n")) == NULL || (k = cat_find(name)) < 0)
 			continue;
@@ -262,13 +266,25 @@ has_flag(const struct words *ws, const char *flag)
 	return 0;
 }
 
-/* C sources only: the report's flags are those of the C compiler. */
+/*
+ * Sources of the report's language only: its flags are those of its
+ * compiler (GCC's suffixes of C++ sources).
+ */
 static int
-is_c_source(const char *file)
+is_source(const char *file, int cxx)
 {
+	static const char *const cxx_suffixes[] = {
+		".cc", ".cp", ".cxx", ".cpp", ".CPP", ".c++", ".C",
+	};
 	const char *dot = strrchr(file, '.');
+	size_t i;
 
-	return dot != NULL && strcmp(dot, ".c") == 0;
+	if (dot == NULL || !cxx)
+		return dot != NULL && strcmp(dot, ".c") == 0;
+	for (i = 0; i < sizeof(cxx_suffixes) / sizeof(cxx_suffixes[0]); i++)
+		if (strcmp(dot, cxx_suffixes[i]) == 0)
+			return 1;
+	return 0;
 }
 
 /* file with control characters as '?': a name from the database must not
@@ -394,7 +410,7 @@ check_entry(struct jcur *j, struct scope *sc)
 			jskip(j);
 		jpeek(j, ',');
 	}
-	if (!j->bad && file.n == 1 && is_c_source(file.w[0]) &&
+	if (!j->bad && file.n == 1 && is_source(file.w[0], sc->rq->cxx) &&
 	    in_scope(sc->dirs, dir.n == 1 ? dir.w[0] : ".",
 	    object_of(&out, &cmd))) {
 		sc->checked++;
@@ -468,9 +484,9 @@ compdb_check(const char *path, const char *report, const char *const *dirs)
 		    "objects) at byte %zu", path, (size_t)(j.p - text));
 		rc = 2;
 	} else {
-		fprintf(stderr, "harden-audit: %s: %u C compile commands "
+		fprintf(stderr, "harden-audit: %s: %u %s compile commands "
 		    "checked against %s: %u without harden's flags\n", path,
-		    sc.checked, report, sc.bad);
+		    sc.checked, rq.cxx ? "C++" : "C", report, sc.bad);
 		rc = sc.bad > 0;
 	}
 	for (i = 0; i < rq.n; i++)

@@ -1,5 +1,6 @@
 /*
- * dwarf.c - find DW_AT_producer and DW_AT_name of every compilation unit.
+ * dwarf.c - find DW_AT_producer, DW_AT_name and DW_AT_language of every
+ * compilation unit.
  *
  * Only the first DIE of each unit in .debug_info is decoded (through its
  * abbreviation in .debug_abbrev); its attributes are skipped by form, so
@@ -23,6 +24,7 @@
 #include "memo.h"
 
 #define DW_AT_name		0x03
+#define DW_AT_language		0x13
 #define DW_AT_low_pc		0x11
 #define DW_AT_high_pc		0x12
 #define DW_AT_producer		0x25
@@ -363,7 +365,7 @@ struct dwsecs {
 /* What the DIE of one compilation unit says, as read. */
 struct unitdie {
 	unsigned	offsz, addrsz, version;
-	struct attr	prod, name, sbase, low, high, ranges, rbase;
+	struct attr	prod, name, lang, sbase, low, high, ranges, rbase;
 };
 
 /* The unit DIE's attributes that matter here; -1 when malformed. */
@@ -383,7 +385,8 @@ read_unit_die(struct cur *c, struct cur *ab, uint64_t end, struct unitdie *u)
 		if (form == 0x21)
 			cur_leb(ab);
 		a = at == DW_AT_producer ? &u->prod : at == DW_AT_name ?
-		    &u->name : at == DW_AT_str_offsets_base ? &u->sbase :
+		    &u->name : at == DW_AT_language ? &u->lang :
+		    at == DW_AT_str_offsets_base ? &u->sbase :
 		    at == DW_AT_low_pc ? &u->low : at == DW_AT_high_pc ?
 		    &u->high : at == DW_AT_ranges ? &u->ranges :
 		    at == DW_AT_rnglists_base ? &u->rbase : NULL;
@@ -565,6 +568,7 @@ dwarf_units(const struct elf *e, int (*fn)(const struct dwarf_unit *,
 		    base, u.offsz, e);
 		du.name = resolve(&u.name, &c, d.str, d.lstr, d.stroff, base,
 		    u.offsz, e);
+		du.lang = u.lang.set ? (unsigned)u.lang.val : 0;
 		du.code = unit_code(&d, e, &u, &budget);
 		if (u.prod.set && fn(&du, arg) != 0)
 			break;

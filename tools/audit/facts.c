@@ -56,42 +56,54 @@
 #define AARCH64_FEATURE_1_AND_	0xc0000000u
 
 /*
- * glibc functions with a __X_chk variant, sorted (fortify_find() bisects).
- * always: with _FORTIFY_SOURCE >= 2 and optimisation glibc's headers route
- * every call to __X_chk (format functions: no object size needed), so
- * importing the plain X proves that at least one translation unit was not
- * fortified.
+ * glibc functions with a __X_chk variant, sorted (fortify_find() bisects),
+ * with their FN_* kinds (audit.h).  FN_ALWAYS: with _FORTIFY_SOURCE >= 2
+ * and optimisation glibc's headers route every call to __X_chk (format
+ * functions: no object size needed), so importing the plain X proves that
+ * at least one translation unit was not fortified.  FN_VARIADIC: glibc
+ * 2.36 gives clang these wrappers as C macros only (#elif !defined
+ * __cplusplus in <bits/stdio2.h>), so clang++ calls the plain X whatever
+ * _FORTIFY_SOURCE.  FN_BUILTIN: the C++ standard libraries call
+ * __builtin_X themselves (char_traits, std::copy), never through glibc's
+ * fortified wrappers.
  */
+#define A_V		(FN_ALWAYS | FN_VARIADIC)
 static const struct fortify_fn {
 	const char	*name;
-	int		always;
+	int		kind;
 } fortify_fns[] = {
-	{ "asprintf", 0 }, { "confstr", 0 }, { "dprintf", 1 },
+	{ "asprintf", FN_VARIADIC }, { "confstr", 0 }, { "dprintf", A_V },
 	{ "explicit_bzero", 0 }, { "fdelt", 0 }, { "fgets", 0 },
 	{ "fgets_unlocked", 0 }, { "fgetws", 0 }, { "fgetws_unlocked", 0 },
-	{ "fprintf", 1 }, { "fread", 0 }, { "fread_unlocked", 0 },
-	{ "fwprintf", 1 }, { "getcwd", 0 }, { "getdomainname", 0 },
+	{ "fprintf", A_V }, { "fread", 0 }, { "fread_unlocked", 0 },
+	{ "fwprintf", A_V }, { "getcwd", 0 }, { "getdomainname", 0 },
 	{ "getgroups", 0 }, { "gethostname", 0 }, { "getlogin_r", 0 },
-	{ "gets", 0 }, { "getwd", 0 }, { "longjmp", 0 },
-	{ "mbsnrtowcs", 0 }, { "mbsrtowcs", 0 }, { "mbstowcs", 0 },
-	{ "memcpy", 0 }, { "memmove", 0 }, { "mempcpy", 0 }, { "memset", 0 },
-	{ "obstack_printf", 0 }, { "obstack_vprintf", 0 }, { "poll", 0 },
-	{ "ppoll", 0 }, { "pread", 0 }, { "pread64", 0 }, { "printf", 1 },
-	{ "ptsname_r", 0 }, { "read", 0 }, { "readlink", 0 },
-	{ "readlinkat", 0 }, { "realpath", 0 }, { "recv", 0 },
-	{ "recvfrom", 0 }, { "snprintf", 0 }, { "sprintf", 0 },
-	{ "stpcpy", 0 }, { "stpncpy", 0 }, { "strcat", 0 }, { "strcpy", 0 },
-	{ "strncat", 0 }, { "strncpy", 0 }, { "swprintf", 0 },
-	{ "syslog", 1 }, { "ttyname_r", 0 }, { "vasprintf", 0 },
-	{ "vdprintf", 1 }, { "vfprintf", 1 }, { "vfwprintf", 1 },
-	{ "vprintf", 1 }, { "vsnprintf", 0 }, { "vsprintf", 0 },
-	{ "vswprintf", 0 }, { "vsyslog", 1 }, { "vwprintf", 1 },
-	{ "wcpcpy", 0 }, { "wcpncpy", 0 }, { "wcrtomb", 0 }, { "wcscat", 0 },
-	{ "wcscpy", 0 }, { "wcsncat", 0 }, { "wcsncpy", 0 },
-	{ "wcsnrtombs", 0 }, { "wcsrtombs", 0 }, { "wcstombs", 0 },
-	{ "wctomb", 0 }, { "wmemcpy", 0 }, { "wmemmove", 0 },
-	{ "wmempcpy", 0 }, { "wmemset", 0 }, { "wprintf", 1 },
+	{ "gets", 0 }, { "getwd", 0 }, { "longjmp", 0 }, { "mbsnrtowcs", 0 },
+	{ "mbsrtowcs", 0 }, { "mbstowcs", 0 }, { "memcpy", FN_BUILTIN },
+	{ "memmove", FN_BUILTIN }, { "mempcpy", 0 }, { "memset", FN_BUILTIN },
+	{ "obstack_printf", FN_VARIADIC }, { "obstack_vprintf", 0 },
+	{ "poll", 0 }, { "ppoll", 0 }, { "pread", 0 }, { "pread64", 0 },
+	{ "printf", A_V }, { "ptsname_r", 0 }, { "read", 0 },
+	{ "readlink", 0 }, { "readlinkat", 0 }, { "realpath", 0 },
+	{ "recv", 0 }, { "recvfrom", 0 }, { "snprintf", FN_VARIADIC },
+	{ "sprintf", FN_VARIADIC }, { "stpcpy", 0 }, { "stpncpy", 0 },
+	{ "strcat", 0 }, { "strcpy", 0 }, { "strncat", 0 }, { "strncpy", 0 },
+	{ "swprintf", FN_VARIADIC }, { "syslog", A_V }, { "ttyname_r", 0 },
+	{ "vasprintf", 0 }, { "vdprintf", FN_ALWAYS },
+	{ "vfprintf", FN_ALWAYS }, { "vfwprintf", FN_ALWAYS },
+	{ "vprintf", FN_ALWAYS }, { "vsnprintf", 0 }, { "vsprintf", 0 },
+	{ "vswprintf", 0 }, { "vsyslog", FN_ALWAYS },
+	{ "vwprintf", FN_ALWAYS }, { "wcpcpy", 0 }, { "wcpncpy", 0 },
+	{ "wcrtomb", 0 }, { "wcscat", 0 }, { "wcscpy", 0 }, { "wcsncat", 0 },
+	{ "wcsncpy", 0 }, { "wcsnrtombs", 0 }, { "wcsrtombs", 0 },
+	{ "wcstombs", 0 }, { "wctomb", 0 }, { "wmemcpy", 0 },
+	{ "wmemmove", 0 }, { "wmempcpy", 0 }, { "wmemset", 0 },
+	{ "wprintf", A_V },
 };
+
+/* std::__glibcxx_assert_fail: libstdc++ >= 12 with _GLIBCXX_ASSERTIONS. */
+static const char glibcxx_assert_fail[] =
+    "_ZSt21__glibcxx_assert_failPKciS0_S0_";
 
 static const char *const ssp_syms[] = {
 	"__stack_chk_fail", "__stack_chk_fail_local", "__stack_chk_guard",
@@ -154,6 +166,12 @@ classify(struct facts *f, const char *n, int defined)
 	const struct fortify_fn *fn;
 	size_t i, len;
 
+	if (!defined && strncmp(n, "_Z", 2) == 0) {
+		f->cxx_imports++;
+		if (strcmp(n, glibcxx_assert_fail) == 0)
+			f->stdlib_assert = glibcxx_assert_fail;
+		return;
+	}
 	if ((len = strnlen(n, MAXFNLEN)) == MAXFNLEN)
 		return;
 	if (!defined)
@@ -174,11 +192,16 @@ classify(struct facts *f, const char *n, int defined)
 	}
 	if (defined)
 		return;
-	if ((fn = fortify_find(n, len)) != NULL) {
-		f->unfortified++;
-		f->unfortified_always += fn->always != 0;
-		addname(f->unfort_names, sizeof(f->unfort_names), n);
-	}
+	if ((fn = fortify_find(n, len)) == NULL)
+		return;
+	f->unfortified++;
+	f->unfortified_always += (fn->kind & FN_ALWAYS) != 0;
+	addname(f->unfort_names, sizeof(f->unfort_names), n);
+	f->plain_by_kind[fn->kind]++;
+	if (fn->kind & FN_VARIADIC)
+		addname(f->variadic_names, sizeof(f->variadic_names), n);
+	if (fn->kind & FN_BUILTIN)
+		addname(f->builtin_names, sizeof(f->builtin_names), n);
 }
 
 static int
@@ -404,8 +427,37 @@ enum { P_ASM, P_UNRECORDED, P_RECORDED };
 
 struct pmemo {
 	unsigned	kind;
+	int		clang;		/* a clang producer */
 	struct unit	facts;		/* of a recorded producer */
 };
+
+/* DW_AT_language values of C and of C++ (DWARF 5, 6). */
+static int
+is_c_lang(unsigned lang)
+{
+	return lang == 0x01 || lang == 0x02 || lang == 0x0c || lang == 0x1d ||
+	    lang == 0x2c;
+}
+
+static int
+is_cxx_lang(unsigned lang)
+{
+	return lang == 0x04 || lang == 0x11 || lang == 0x19 || lang == 0x1a ||
+	    lang == 0x21 || lang == 0x2a || lang == 0x2b;
+}
+
+/* Count a compiled unit by its language (and a C++ one by its compiler). */
+static void
+count_lang(struct cmdline_stat *c, unsigned lang, int clang)
+{
+	if (is_cxx_lang(lang)) {
+		c->cxx_units++;
+		c->clang_cxx_units += clang != 0;
+	} else if (is_c_lang(lang))
+		c->c_units++;
+	else
+		c->other_units++;
+}
 
 struct unitctx {
 	struct facts	*f;
@@ -426,6 +478,7 @@ onunit(const struct dwarf_unit *du, void *arg)
 
 	m = &one;
 	one.kind = P_UNRECORDED;
+	one.clang = 0;
 	if (producer != NULL) {
 		m = memo_get(&u->seen, (uint64_t)(uintptr_t)producer, &fresh);
 		if (m == NULL) {
@@ -440,6 +493,7 @@ onunit(const struct dwarf_unit *du, void *arg)
 				return 1;
 			}
 			u->budget -= len;
+			m->clang = strstr(producer, "clang") != NULL;
 			if (strncmp(producer, "GNU AS ", 7) == 0)
 				m->kind = P_ASM;	/* no compiler flags */
 			else if (strstr(producer, " -") == NULL)
@@ -455,14 +509,18 @@ onunit(const struct dwarf_unit *du, void *arg)
 		f->cmd.asm_units++;
 		return 0;
 	}
-	if (name != NULL && is_startfile(name))
+	if (name != NULL && is_startfile(name)) {
 		f->cmd.startfiles++;
-	else if (m->kind == P_UNRECORDED)
+		return 0;
+	}
+	count_lang(&f->cmd, du->lang, m->clang);
+	if (m->kind == P_UNRECORDED)
 		f->cmd.unrecorded++;
 	else {
 		one = *m;
 		one.facts.name = name;
 		one.facts.code = du->code;
+		one.facts.cxx = is_cxx_lang(du->lang);
 		add_unit(f, &one.facts);
 		if (du->code < 0)
 			f->cmd.code_unknown++;
@@ -494,6 +552,7 @@ gcc_command_line(struct elf *e, struct facts *f)
 			read_cmdline(str, n, &u);
 			u.name = NULL;
 			u.code = -1;
+			u.cxx = 0;	/* the language is not recorded */
 			add_unit(f, &u);
 		}
 	}
@@ -595,6 +654,9 @@ dynamic_facts(struct elf *e, struct facts *f)
 			if ((s = dynstring(e, stroff, strsz, d->val,
 			    d->tag)) == NULL)
 				return -1;
+			if (d->tag == DT_NEEDED_ && (strncmp(s, "libstdc++.so",
+			    12) == 0 || strncmp(s, "libc++.so", 9) == 0))
+				f->cxx_needed = 1;
 			if (d->tag == DT_RPATH_ && f->rpath == NULL)
 				f->rpath = s;
 			if (d->tag == DT_RUNPATH_ && f->runpath == NULL)
@@ -709,6 +771,24 @@ symbol_facts(struct elf *e, struct facts *f)
 	return elf_symbols(e, 1, &f->symtab, onsym, &sc);
 }
 
+/* Whether .comment (a NUL-separated list of compiler versions) names clang. */
+static int
+comment_names_clang(struct elf *e)
+{
+	static const char clang[] = "clang version";
+	const struct elf_shdr *s = elf_section(e, ".comment");
+	const unsigned char *p;
+	uint64_t i;
+
+	if (s == NULL || s->type == SHT_NOBITS_ ||
+	    (p = elf_ptr(e, s->offset, s->size)) == NULL)
+		return 0;
+	for (i = 0; i + sizeof(clang) - 1 <= s->size; i++)
+		if (memcmp(p + i, clang, sizeof(clang) - 1) == 0)
+			return 1;
+	return 0;
+}
+
 int
 audit_facts(struct elf *e, struct facts *f)
 {
@@ -726,6 +806,7 @@ audit_facts(struct elf *e, struct facts *f)
 	    kind_of(e, f) == -1 || symbol_facts(e, f) == -1)
 		return -1;
 	cmdlines(e, f);
+	f->comment_clang = comment_names_clang(e);
 	return 0;
 }
 

@@ -318,6 +318,9 @@ table_units(const struct facts *f)
 	audit_coverage(f, cover, sizeof(cover));
 	printf("    units: %zu recorded, %u toolchain start files%s\n",
 	    c->nunits, c->startfiles, cover);
+	printf("    languages: %u C, %u C++ (%u by clang), %u other or "
+	    "unnamed\n", c->c_units, c->cxx_units, c->clang_cxx_units,
+	    c->other_units);
 	for (i = 0; i < c->nunits; i++) {
 		u = &c->units[i];
 		pvis(stdout, "    unit %s", u->name != NULL ? u->name :
@@ -386,9 +389,11 @@ json_units(const struct facts *f)
 
 	printf(",\n   \"units\": {\"start_files\": %u, \"unrecorded\": %u, "
 	    "\"assembler\": %u, \"code_bytes\": %llu, \"recorded_code_bytes"
-	    "\": %llu, \"recorded\": [", c->startfiles, c->unrecorded,
-	    c->asm_units, (unsigned long long)c->code_total,
-	    (unsigned long long)c->code_recorded);
+	    "\": %llu, \"c\": %u, \"cxx\": %u, \"clang_cxx\": %u, "
+	    "\"recorded\": [", c->startfiles, c->unrecorded, c->asm_units,
+	    (unsigned long long)c->code_total,
+	    (unsigned long long)c->code_recorded, c->c_units, c->cxx_units,
+	    c->clang_cxx_units);
 	for (i = 0; i < c->nunits; i++) {
 		printf("%s\n    {\"name\": ", i ? "," : "");
 		json_string(stdout, c->units[i].name);
@@ -396,7 +401,9 @@ json_units(const struct facts *f)
 		json_features(c->units[i].on);
 		printf(", \"off\": ");
 		json_features(c->units[i].off);
-		printf(", \"code_bytes\": %lld}", (long long)c->units[i].code);
+		printf(", \"code_bytes\": %lld, \"cxx\": %s}",
+		    (long long)c->units[i].code, c->units[i].cxx ? "true" :
+		    "false");
 	}
 	printf("]}");
 }
