@@ -963,9 +963,9 @@ function(_harden_join_cppflags lang)
   endforeach()
   if(NOT add STREQUAL "")
     # Also as a normal variable: one set by the project hides the entry.
+    string(STRIP "${CMAKE_${lang}_FLAGS}${add}" value)
     string(STRIP "$CACHE{CMAKE_${lang}_FLAGS}${add}" entry)
     set_property(CACHE CMAKE_${lang}_FLAGS PROPERTY VALUE "${entry}")
-    string(STRIP "${CMAKE_${lang}_FLAGS}${add}" value)
     set(CMAKE_${lang}_FLAGS "${value}" PARENT_SCOPE)
   endif()
   set(_HARDEN_ENV_CPPFLAGS${suffix} "$ENV{CPPFLAGS}" CACHE INTERNAL
