@@ -4,17 +4,22 @@
 Harden
 ------
 
-Detects the hardening flags (stack protector, fortify, PIE, full RELRO, ...)
-that the C compiler and linker of the project really support, and applies
-them to targets.  The detection is the harden driver ``harden-flags`` of the
-catalog folder, run once with the project's compiler and flags; it
+Detects the hardening flags (stack protector, fortify, PIE, full RELRO, the
+C++ standard library's assertions, ...) that the C and C++ compilers and
+linkers of the project really support, and applies them to targets, each
+language's flags to that language's compiler only.  The detection is the
+harden driver ``harden-flags`` of the catalog folder, run once for each
+enabled language with the project's compiler and flags of it; it
 implements the procedure of ``catalog/README.md`` for the Autoconf, Meson
 and CMake frontends alike, so the same toolchain and options give the same
 flags, states and reasons everywhere.
 
-The driver runs the project's C compiler directly (``CMAKE_C_COMPILER`` and
-the arguments that came with ``CC``), with ``CMAKE_C_FLAGS`` plus the flags
-of the build type being configured and ``CMAKE_EXE_LINKER_FLAGS``, links a
+The languages are C and CXX, those enabled when the module is included
+(``project(... C CXX)``, or ``enable_language()`` before the include); the
+two drivers run at the same time.  The driver runs the project's compiler
+of the language directly (``CMAKE_<LANG>_COMPILER`` and the arguments that
+came with ``CC`` or ``CXX``), with ``CMAKE_<LANG>_FLAGS`` plus the flags of
+the build type being configured and ``CMAKE_EXE_LINKER_FLAGS``, links a
 probe program and reads it back with ``readelf``: a flag counts only when its
 effect shows in the binary, and any warning fails a probe.  A flag that the
 builder's own flags already give (a distribution's ``-D_FORTIFY_SOURCE=2``,
@@ -35,9 +40,12 @@ the catalog that harden's ``make install`` put in ``<datadir>/harden`` (the
 package's ``HardenConfig.cmake`` names it).  Without it, configuring stops
 and says what to copy where.
 
-The minimum CMake version is 3.17 (``message(CHECK_START)``); the module is
-tested with CMake 3.25.  The C language must be enabled before the module is
-included.
+The minimum CMake version is 3.18 (``$<LINK_LANGUAGE:...>``, which keeps
+each language's link flags off the other compiler's links; there is no
+fallback for older versions); the module is tested with CMake 3.25.  The C
+or the CXX language (or both) must be enabled before the module is
+included; a language enabled later is not probed, and ``harden_target()``
+and ``harden_add_audit_test()`` stop with an error saying so.
 
 Load this module in a CMake project with one of:
 
@@ -53,24 +61,31 @@ Load this module in a CMake project with one of:
 Including the module defines the options, runs the detection (cached),
 prints a summary, creates the target ``Harden::Harden`` and defines the
 commands ``harden_target()`` and ``harden_add_audit_test()``.  Nothing is
-hardened until a target asks for it, and the module changes one global flag
-only: CMake reads ``CFLAGS`` and ``LDFLAGS`` from the environment at the
-first configure of a build tree but ignores ``CPPFLAGS``, so at that first
-configure the words of the ``CPPFLAGS`` environment variable that
-``CMAKE_C_FLAGS`` lacks are appended to the ``CMAKE_C_FLAGS`` cache entry
-(as Debian's debhelper does for CMake, Debian bug #653916).  The builder's
-``CPPFLAGS`` (``dpkg-buildflags`` gives ``-D_FORTIFY_SOURCE=2`` there) thus
-reach the probes and every compile line, as with Autoconf and Meson.
+hardened until a target asks for it, and the module changes global flags
+only for this: CMake reads ``CFLAGS``, ``CXXFLAGS`` and ``LDFLAGS`` from the
+environment at the first configure of a language but ignores ``CPPFLAGS``,
+so at that first configure the words of the ``CPPFLAGS`` environment
+variable that ``CMAKE_C_FLAGS`` (or ``CMAKE_CXX_FLAGS``) lacks are appended
+to that cache entry (as Debian's debhelper does for CMake, Debian bug
+#653916).  The builder's ``CPPFLAGS`` (``dpkg-buildflags`` gives
+``-D_FORTIFY_SOURCE=2`` there) thus reach the probes and every C and C++
+compile line, as with Autoconf and Meson.
 
 Targets
 ^^^^^^^
 
 ``Harden::Harden``
-  An ``INTERFACE IMPORTED GLOBAL`` target.  Linking it hardens the consumer:
-  C objects get the ``cpp`` and ``cc`` flags; objects of executables also get
-  the ``exe-cc`` flags (``-fPIE``), shared libraries never do (CMake gives them
-  ``-fPIC``); every executable, shared library and module gets the ``ld`` flags
-  and executables alone the ``exe-ld`` flags (``-pie``).  This uses generator
+  An ``INTERFACE IMPORTED GLOBAL`` target.  Linking it hardens the consumer,
+  per language: C objects get the ``cpp`` and ``cc`` flags of the C report,
+  C++ objects those of the C++ report (``$<COMPILE_LANGUAGE:C>``,
+  ``$<COMPILE_LANGUAGE:CXX>``); objects of executables also get the
+  ``exe-cc`` flags (``-fPIE``), shared libraries never do (CMake gives them
+  ``-fPIC``); every executable, shared library and module gets the ``ld``
+  flags of the language that links it (``$<LINK_LANGUAGE:...>``: the C++
+  compiler's for a target with any C++ source) and executables alone the
+  ``exe-ld`` flags (``-pie``).  A flag proven for one compiler thus never
+  reaches the other's command line (``CC=gcc CXX=clang++`` at the strict
+  level, where each family has flags of its own).  This uses generator
   expressions on the consumer's ``TYPE``, so PIE does not depend on policy
   ``CMP0083`` or on ``check_pie_supported()``.
 
@@ -83,12 +98,12 @@ Targets
   or ``export()`` of it would require ``Harden::Harden`` from its users: use
   ``harden_target()`` for exported targets.
 
-  Compile flags are given to C sources only (``$<COMPILE_LANGUAGE:C>``):
-  they were probed with the C compiler.  Objects of static and object
+  Sources of other languages (assembly, Fortran, ...) get nothing: no
+  compiler of theirs was probed.  Objects of static and object
   libraries get no ``exe-cc`` flag; programs linking them rely on the
   toolchain's default (PIE on most distributions) or on the project's
   ``POSITION_INDEPENDENT_CODE``.  Target options come after
-  ``CMAKE_C_FLAGS`` on CMake's command lines.
+  ``CMAKE_C_FLAGS`` and ``CMAKE_CXX_FLAGS`` on CMake's command lines.
 
 Commands
 ^^^^^^^^
@@ -114,7 +129,7 @@ Commands
     harden_add_audit_test(<name> <target>...)
 
   Adds the CTest test ``<name>`` that runs
-  ``harden-audit --expect ${HARDEN_AUDIT_EXPECT} $<TARGET_FILE:target>...``
+  ``harden-audit --expect <features> $<TARGET_FILE:target>...``
   on the given executables, shared libraries and modules (static and object
   libraries are refused: harden-audit reads linked files).  The test fails
   when a feature that the probes turned on is not proven in one of the
@@ -125,8 +140,11 @@ Commands
   its sources.  (A target's own ``target_compile_options()`` and
   ``target_link_options()``, ``CMAKE_C_FLAGS`` and ``CMAKE_EXE_LINKER_FLAGS``
   come before the flags of ``Harden::Harden`` on the command lines, so the
-  module's flags win over them.)  The expectation is
-  ``HARDEN_AUDIT_EXPECT``, the detection result, never a hand-written list.
+  module's flags win over them.)  The expectation is the detection result,
+  never a hand-written list: ``HARDEN_AUDIT_EXPECT`` in a C project,
+  ``HARDEN_CXX_AUDIT_EXPECT`` in a C++ one, and with both languages the
+  features in both (a target may be built from either; the test does not
+  look at which).
   Call it where tests are enabled (after ``include(CTest)`` or
   ``enable_testing()``), typically in ``if(BUILD_TESTING)``.
 
@@ -141,8 +159,9 @@ Commands
   source.  With ``CMAKE_EXPORT_COMPILE_COMMANDS`` on (Makefile and Ninja
   generators), the test also checks the targets' own compile commands in
   ``compile_commands.json`` against the report (``harden-audit
-  --compile-commands``): a source that escaped ``Harden::Harden`` fails
-  without ``-g`` too.  A file in which no function needs a canary
+  --compile-commands``): a C source that escaped ``Harden::Harden`` fails
+  without ``-g`` too (harden-audit checks the C sources, against
+  ``harden-report.txt``; without the C language this check is left out).  A file in which no function needs a canary
   or no call is fortifiable therefore fails; audit the files that do.
 
   When ``HARDEN_AUDIT_EXPECT`` is empty (level ``none``, or a toolchain that
@@ -154,7 +173,8 @@ Commands
 
   * ``HARDEN_AUDIT``, when set (a cache variable: ``-DHARDEN_AUDIT=<path>``),
     is used as is;
-  * otherwise, unless cross-compiling, it is built from the sources of
+  * otherwise, unless cross-compiling or without the C language (it is a C
+    program), it is built from the sources of
     ``tools/`` next to the module (the repository's ``tools/`` when the
     module comes from the source tree through ``CMAKE_MODULE_PATH``,
     ``add_subdirectory()`` or ``FetchContent``), by the executable target
@@ -167,7 +187,8 @@ Commands
     harden-audit)`` looks for one, first in the ``bindir`` of an installed
     package (``make install`` of harden installs it); likewise when the
     module has no ``tools/`` next to it, as with ``find_package(Harden)``,
-    which thus runs the installed ``harden-audit``.
+    which thus runs the installed ``harden-audit``, and in a project
+    without C.
 
   When no program is available, or the platform does not produce ELF files
   (Windows, macOS), the test is still added but only prints
@@ -186,8 +207,10 @@ Options (cache variables)
 
 ``HARDENING_<FEATURE>``
   One per feature of the catalog, named after it upper-cased with ``-``
-  turned into ``_`` (``HARDENING_STACK_PROTECTOR``, ``HARDENING_PIE``, ...).
-  Values:
+  turned into ``_`` (``HARDENING_STACK_PROTECTOR``, ``HARDENING_PIE``,
+  ``HARDENING_STDLIB_HARDENING``, ...), one request for both languages: a
+  feature of C++ only is ``unsupported`` in the C report whatever its
+  value, never an error.  Values:
 
   ``AUTO`` (default; or empty, or ``auto``)
     the feature follows ``HARDENING``: applied if supported when it is in the
@@ -226,6 +249,9 @@ Result variables
 Set in the including scope and as ``INTERNAL`` cache entries (so that they
 are visible from every directory, also after ``add_subdirectory``):
 
+``HARDEN_LANGUAGES``
+  The languages probed: ``C``, ``CXX`` or ``C;CXX``.
+
 ``HARDEN_VERSION``
   harden's version (the driver's, from its report), however the module was
   loaded.  ``find_package(Harden)`` also sets ``Harden_VERSION`` (the
@@ -247,8 +273,16 @@ are visible from every directory, also after ``add_subdirectory``):
   (``stack-protector,fortify-source,pie,relro,bind-now,noexecstack``
   with gcc on x86_64).  Empty when none is.
 
-The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt``, the
-driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
+``HARDEN_CXX_CPPFLAGS``, ``HARDEN_CXXFLAGS``, ``HARDEN_EXE_CXXFLAGS``,
+``HARDEN_CXX_LDFLAGS``, ``HARDEN_EXE_CXX_LDFLAGS``, ``HARDEN_CXX_ENABLED``,
+``HARDEN_CXX_AUDIT_EXPECT``
+  The same for C++ (the names of ``harden-flags --lang=c++ --export``),
+  from the C++ compiler's probes.  The variables of a language that is not
+  enabled are empty.
+
+The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt`` (C) and
+``harden-report-cxx.txt`` (C++, whose ``cflags=`` are the C++ compiler's
+flags), the driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
 compiler runs; 0 when the report came from the cache), ``traits=``, the five
 flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
 ``feature <name> <on|off|unsupported|builder> <value or -> <reason or ->``,
@@ -257,19 +291,25 @@ flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
 Caching
 ^^^^^^^
 
-The report is cached (``INTERNAL`` entries ``_HARDEN_KEY`` and
-``_HARDEN_REPORT``) under a hash of the compiler command, its id and
+Each language's report is cached (``INTERNAL`` entries ``_HARDEN_KEY`` and
+``_HARDEN_REPORT``, ``_HARDEN_CXX_KEY`` and ``_HARDEN_CXX_REPORT``) under a
+hash of the compiler command, its id and
 version, the flags, the readelf, the catalog files (``harden-flags``
 included), the level and the requests: a reconfigure that changes none of
-them runs nothing, not even the driver, and prints the summary marked
-``(cached)``; changing one runs the driver again.  The feature list
+them runs nothing, not even the driver, and prints the summaries marked
+``(cached)``; changing one runs the driver again, for that language only
+(``CMAKE_CXX_FLAGS`` probes C++ again, not C).  The feature list
 (``harden-flags --list=tsv``, for the options) is cached per catalog
 likewise.  A fatal error about one feature (an invalid value, a request
 that cannot be met) names its option and gives the driver's message; the
 option is the one of the driver's ``harden-flags: error=FEATURE REASON``
 line (``--errors=machine``), never guessed from the message's words.
 The driver's commands and their messages are appended to
-``${CMAKE_BINARY_DIR}/CMakeFiles/harden/probe.log``.
+``${CMAKE_BINARY_DIR}/CMakeFiles/harden/probe.log`` (C) and
+``probe-cxx.log`` (C++).  The configure prints one probing step for the
+languages that ran (``Probing hardening flags (C, C++) - done (C: 9, C++: 9
+compiler runs)``), then a summary per language, C first: ``Hardening C
+(level standard)`` with a line per feature, then ``Hardening C++ ...``.
 
 The probes use the flags of one build type: ``CMAKE_BUILD_TYPE``, or with a
 multi-config generator and no ``CMAKE_BUILD_TYPE`` the first of
@@ -282,13 +322,13 @@ Examples
 
 .. code-block:: cmake
 
-  cmake_minimum_required(VERSION 3.17)
-  project(tally C)
+  cmake_minimum_required(VERSION 3.18)
+  project(tally C CXX)
   set(HARDEN_DEFAULT_LEVEL strict)
   list(APPEND CMAKE_MODULE_PATH "${CMAKE_CURRENT_SOURCE_DIR}/harden/cmake")
   include(Harden)
   add_library(tally SHARED tally.c)
-  add_executable(app main.c)
+  add_executable(app main.cc)
   target_link_libraries(tally PRIVATE Harden::Harden)
   target_link_libraries(app PRIVATE tally Harden::Harden)
   include(CTest)
