@@ -4,17 +4,22 @@
 Harden
 ------
 
-Detects the hardening flags (stack protector, fortify, PIE, full RELRO, ...)
-that the C compiler and linker of the project really support, and applies
-them to targets.  The detection is the harden driver ``harden-flags`` of the
-catalog folder, run once with the project's compiler and flags; it
+Detects the hardening flags (stack protector, fortify, PIE, full RELRO, the
+C++ standard library's assertions, ...) that the C and C++ compilers and
+linkers of the project really support, and applies them to targets, each
+language's flags to that language's compiler only.  The detection is the
+harden driver ``harden-flags`` of the catalog folder, run once for each
+enabled language with the project's compiler and flags of it; it
 implements the procedure of ``catalog/README.md`` for the Autoconf, Meson
 and CMake frontends alike, so the same toolchain and options give the same
 flags, states and reasons everywhere.
 
-The driver runs the project's C compiler directly (``CMAKE_C_COMPILER`` and
-the arguments that came with ``CC``), with ``CMAKE_C_FLAGS`` plus the flags
-of the build type being configured and ``CMAKE_EXE_LINKER_FLAGS``, links a
+The languages are C and CXX, those enabled when the module is included
+(``project(... C CXX)``, or ``enable_language()`` before the include); the
+two drivers run at the same time.  The driver runs the project's compiler
+of the language directly (``CMAKE_<LANG>_COMPILER`` and the arguments that
+came with ``CC`` or ``CXX``), with ``CMAKE_<LANG>_FLAGS`` plus the flags of
+the build type being configured and ``CMAKE_EXE_LINKER_FLAGS``, links a
 probe program and reads it back with ``readelf``: a flag counts only when its
 effect shows in the binary, and any warning fails a probe.  A flag that the
 builder's own flags already give (a distribution's ``-D_FORTIFY_SOURCE=2``,
@@ -35,9 +40,12 @@ the catalog that harden's ``make install`` put in ``<datadir>/harden`` (the
 package's ``HardenConfig.cmake`` names it).  Without it, configuring stops
 and says what to copy where.
 
-The minimum CMake version is 3.17 (``message(CHECK_START)``); the module is
-tested with CMake 3.25.  The C language must be enabled before the module is
-included.
+The minimum CMake version is 3.18 (``$<LINK_LANGUAGE:...>``, which keeps
+each language's link flags off the other compiler's links; there is no
+fallback for older versions); the module is tested with CMake 3.25.  The C
+or the CXX language (or both) must be enabled before the module is
+included; a language enabled later is not probed, and ``harden_target()``
+and ``harden_add_audit_test()`` stop with an error saying so.
 
 Load this module in a CMake project with one of:
 
@@ -53,24 +61,31 @@ Load this module in a CMake project with one of:
 Including the module defines the options, runs the detection (cached),
 prints a summary, creates the target ``Harden::Harden`` and defines the
 commands ``harden_target()`` and ``harden_add_audit_test()``.  Nothing is
-hardened until a target asks for it, and the module changes one global flag
-only: CMake reads ``CFLAGS`` and ``LDFLAGS`` from the environment at the
-first configure of a build tree but ignores ``CPPFLAGS``, so at that first
-configure the words of the ``CPPFLAGS`` environment variable that
-``CMAKE_C_FLAGS`` lacks are appended to the ``CMAKE_C_FLAGS`` cache entry
-(as Debian's debhelper does for CMake, Debian bug #653916).  The builder's
-``CPPFLAGS`` (``dpkg-buildflags`` gives ``-D_FORTIFY_SOURCE=2`` there) thus
-reach the probes and every compile line, as with Autoconf and Meson.
+hardened until a target asks for it, and the module changes global flags
+only for this: CMake reads ``CFLAGS``, ``CXXFLAGS`` and ``LDFLAGS`` from the
+environment at the first configure of a language but ignores ``CPPFLAGS``,
+so at that first configure the words of the ``CPPFLAGS`` environment
+variable that ``CMAKE_C_FLAGS`` (or ``CMAKE_CXX_FLAGS``) lacks are appended
+to that cache entry (as Debian's debhelper does for CMake, Debian bug
+#653916).  The builder's ``CPPFLAGS`` (``dpkg-buildflags`` gives
+``-D_FORTIFY_SOURCE=2`` there) thus reach the probes and every C and C++
+compile line, as with Autoconf and Meson.
 
 Targets
 ^^^^^^^
 
 ``Harden::Harden``
-  An ``INTERFACE IMPORTED GLOBAL`` target.  Linking it hardens the consumer:
-  C objects get the ``cpp`` and ``cc`` flags; objects of executables also get
-  the ``exe-cc`` flags (``-fPIE``), shared libraries never do (CMake gives them
-  ``-fPIC``); every executable, shared library and module gets the ``ld`` flags
-  and executables alone the ``exe-ld`` flags (``-pie``).  This uses generator
+  An ``INTERFACE IMPORTED GLOBAL`` target.  Linking it hardens the consumer,
+  per language: C objects get the ``cpp`` and ``cc`` flags of the C report,
+  C++ objects those of the C++ report (``$<COMPILE_LANGUAGE:C>``,
+  ``$<COMPILE_LANGUAGE:CXX>``); objects of executables also get the
+  ``exe-cc`` flags (``-fPIE``), shared libraries never do (CMake gives them
+  ``-fPIC``); every executable, shared library and module gets the ``ld``
+  flags of the language that links it (``$<LINK_LANGUAGE:...>``: the C++
+  compiler's for a target with any C++ source) and executables alone the
+  ``exe-ld`` flags (``-pie``).  A flag proven for one compiler thus never
+  reaches the other's command line (``CC=gcc CXX=clang++`` at the strict
+  level, where each family has flags of its own).  This uses generator
   expressions on the consumer's ``TYPE``, so PIE does not depend on policy
   ``CMP0083`` or on ``check_pie_supported()``.
 
@@ -83,12 +98,12 @@ Targets
   or ``export()`` of it would require ``Harden::Harden`` from its users: use
   ``harden_target()`` for exported targets.
 
-  Compile flags are given to C sources only (``$<COMPILE_LANGUAGE:C>``):
-  they were probed with the C compiler.  Objects of static and object
+  Sources of other languages (assembly, Fortran, ...) get nothing: no
+  compiler of theirs was probed.  Objects of static and object
   libraries get no ``exe-cc`` flag; programs linking them rely on the
   toolchain's default (PIE on most distributions) or on the project's
   ``POSITION_INDEPENDENT_CODE``.  Target options come after
-  ``CMAKE_C_FLAGS`` on CMake's command lines.
+  ``CMAKE_C_FLAGS`` and ``CMAKE_CXX_FLAGS`` on CMake's command lines.
 
 Commands
 ^^^^^^^^
@@ -114,7 +129,7 @@ Commands
     harden_add_audit_test(<name> <target>...)
 
   Adds the CTest test ``<name>`` that runs
-  ``harden-audit --expect ${HARDEN_AUDIT_EXPECT} $<TARGET_FILE:target>...``
+  ``harden-audit --expect <features> $<TARGET_FILE:target>...``
   on the given executables, shared libraries and modules (static and object
   libraries are refused: harden-audit reads linked files).  The test fails
   when a feature that the probes turned on is not proven in one of the
@@ -125,8 +140,11 @@ Commands
   its sources.  (A target's own ``target_compile_options()`` and
   ``target_link_options()``, ``CMAKE_C_FLAGS`` and ``CMAKE_EXE_LINKER_FLAGS``
   come before the flags of ``Harden::Harden`` on the command lines, so the
-  module's flags win over them.)  The expectation is
-  ``HARDEN_AUDIT_EXPECT``, the detection result, never a hand-written list.
+  module's flags win over them.)  The expectation is the detection result,
+  never a hand-written list: ``HARDEN_AUDIT_EXPECT`` in a C project,
+  ``HARDEN_CXX_AUDIT_EXPECT`` in a C++ one, and with both languages the
+  features in both (a target may be built from either; the test does not
+  look at which).
   Call it where tests are enabled (after ``include(CTest)`` or
   ``enable_testing()``), typically in ``if(BUILD_TESTING)``.
 
@@ -141,8 +159,9 @@ Commands
   source.  With ``CMAKE_EXPORT_COMPILE_COMMANDS`` on (Makefile and Ninja
   generators), the test also checks the targets' own compile commands in
   ``compile_commands.json`` against the report (``harden-audit
-  --compile-commands``): a source that escaped ``Harden::Harden`` fails
-  without ``-g`` too.  A file in which no function needs a canary
+  --compile-commands``): a C source that escaped ``Harden::Harden`` fails
+  without ``-g`` too (harden-audit checks the C sources, against
+  ``harden-report.txt``; without the C language this check is left out).  A file in which no function needs a canary
   or no call is fortifiable therefore fails; audit the files that do.
 
   When ``HARDEN_AUDIT_EXPECT`` is empty (level ``none``, or a toolchain that
@@ -154,7 +173,8 @@ Commands
 
   * ``HARDEN_AUDIT``, when set (a cache variable: ``-DHARDEN_AUDIT=<path>``),
     is used as is;
-  * otherwise, unless cross-compiling, it is built from the sources of
+  * otherwise, unless cross-compiling or without the C language (it is a C
+    program), it is built from the sources of
     ``tools/`` next to the module (the repository's ``tools/`` when the
     module comes from the source tree through ``CMAKE_MODULE_PATH``,
     ``add_subdirectory()`` or ``FetchContent``), by the executable target
@@ -167,7 +187,8 @@ Commands
     harden-audit)`` looks for one, first in the ``bindir`` of an installed
     package (``make install`` of harden installs it); likewise when the
     module has no ``tools/`` next to it, as with ``find_package(Harden)``,
-    which thus runs the installed ``harden-audit``.
+    which thus runs the installed ``harden-audit``, and in a project
+    without C.
 
   When no program is available, or the platform does not produce ELF files
   (Windows, macOS), the test is still added but only prints
@@ -186,8 +207,10 @@ Options (cache variables)
 
 ``HARDENING_<FEATURE>``
   One per feature of the catalog, named after it upper-cased with ``-``
-  turned into ``_`` (``HARDENING_STACK_PROTECTOR``, ``HARDENING_PIE``, ...).
-  Values:
+  turned into ``_`` (``HARDENING_STACK_PROTECTOR``, ``HARDENING_PIE``,
+  ``HARDENING_STDLIB_HARDENING``, ...), one request for both languages: a
+  feature of C++ only is ``unsupported`` in the C report whatever its
+  value, never an error.  Values:
 
   ``AUTO`` (default; or empty, or ``auto``)
     the feature follows ``HARDENING``: applied if supported when it is in the
@@ -226,6 +249,9 @@ Result variables
 Set in the including scope and as ``INTERNAL`` cache entries (so that they
 are visible from every directory, also after ``add_subdirectory``):
 
+``HARDEN_LANGUAGES``
+  The languages probed: ``C``, ``CXX`` or ``C;CXX``.
+
 ``HARDEN_VERSION``
   harden's version (the driver's, from its report), however the module was
   loaded.  ``find_package(Harden)`` also sets ``Harden_VERSION`` (the
@@ -247,8 +273,16 @@ are visible from every directory, also after ``add_subdirectory``):
   (``stack-protector,fortify-source,pie,relro,bind-now,noexecstack``
   with gcc on x86_64).  Empty when none is.
 
-The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt``, the
-driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
+``HARDEN_CXX_CPPFLAGS``, ``HARDEN_CXXFLAGS``, ``HARDEN_EXE_CXXFLAGS``,
+``HARDEN_CXX_LDFLAGS``, ``HARDEN_EXE_CXX_LDFLAGS``, ``HARDEN_CXX_ENABLED``,
+``HARDEN_CXX_AUDIT_EXPECT``
+  The same for C++ (the names of ``harden-flags --lang=c++ --export``),
+  from the C++ compiler's probes.  The variables of a language that is not
+  enabled are empty.
+
+The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt`` (C) and
+``harden-report-cxx.txt`` (C++, whose ``cflags=`` are the C++ compiler's
+flags), the driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
 compiler runs; 0 when the report came from the cache), ``traits=``, the five
 flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
 ``feature <name> <on|off|unsupported|builder> <value or -> <reason or ->``,
@@ -257,19 +291,25 @@ flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
 Caching
 ^^^^^^^
 
-The report is cached (``INTERNAL`` entries ``_HARDEN_KEY`` and
-``_HARDEN_REPORT``) under a hash of the compiler command, its id and
+Each language's report is cached (``INTERNAL`` entries ``_HARDEN_KEY`` and
+``_HARDEN_REPORT``, ``_HARDEN_CXX_KEY`` and ``_HARDEN_CXX_REPORT``) under a
+hash of the compiler command, its id and
 version, the flags, the readelf, the catalog files (``harden-flags``
 included), the level and the requests: a reconfigure that changes none of
-them runs nothing, not even the driver, and prints the summary marked
-``(cached)``; changing one runs the driver again.  The feature list
+them runs nothing, not even the driver, and prints the summaries marked
+``(cached)``; changing one runs the driver again, for that language only
+(``CMAKE_CXX_FLAGS`` probes C++ again, not C).  The feature list
 (``harden-flags --list=tsv``, for the options) is cached per catalog
 likewise.  A fatal error about one feature (an invalid value, a request
 that cannot be met) names its option and gives the driver's message; the
 option is the one of the driver's ``harden-flags: error=FEATURE REASON``
 line (``--errors=machine``), never guessed from the message's words.
 The driver's commands and their messages are appended to
-``${CMAKE_BINARY_DIR}/CMakeFiles/harden/probe.log``.
+``${CMAKE_BINARY_DIR}/CMakeFiles/harden/probe.log`` (C) and
+``probe-cxx.log`` (C++).  The configure prints one probing step for the
+languages that ran (``Probing hardening flags (C, C++) - done (C: 9, C++: 9
+compiler runs)``), then a summary per language, C first: ``Hardening C
+(level standard)`` with a line per feature, then ``Hardening C++ ...``.
 
 The probes use the flags of one build type: ``CMAKE_BUILD_TYPE``, or with a
 multi-config generator and no ``CMAKE_BUILD_TYPE`` the first of
@@ -282,13 +322,13 @@ Examples
 
 .. code-block:: cmake
 
-  cmake_minimum_required(VERSION 3.17)
-  project(tally C)
+  cmake_minimum_required(VERSION 3.18)
+  project(tally C CXX)
   set(HARDEN_DEFAULT_LEVEL strict)
   list(APPEND CMAKE_MODULE_PATH "${CMAKE_CURRENT_SOURCE_DIR}/harden/cmake")
   include(Harden)
   add_library(tally SHARED tally.c)
-  add_executable(app main.c)
+  add_executable(app main.cc)
   target_link_libraries(tally PRIVATE Harden::Harden)
   target_link_libraries(app PRIVATE tally Harden::Harden)
   include(CTest)
@@ -299,7 +339,7 @@ Examples
 #]=======================================================================]
 
 include_guard(GLOBAL)
-cmake_policy(VERSION 3.17...3.25)
+cmake_policy(VERSION 3.18...3.25)
 
 # The catalog and its driver, found now: CMAKE_CURRENT_LIST_DIR means the
 # caller later.
@@ -356,7 +396,7 @@ unset(_harden_d)
 set_property(GLOBAL PROPERTY _HARDEN_TOOLS "${_HARDEN_TOOLS}")
 
 # ---------------------------------------------------------------------------
-# Detection: options in, one run of harden-flags, its report out
+# Detection: options in, one run of harden-flags per language, reports out
 
 # HARDENING_STACK_PROTECTOR from stack-protector.
 function(_harden_option_name feature out)
@@ -365,27 +405,41 @@ function(_harden_option_name feature out)
   set(${out} "HARDENING_${n}" PARENT_SCOPE)
 endfunction()
 
-function(_harden_detect)
-  get_property(catalog GLOBAL PROPERTY _HARDEN_CATALOG)
-  set(work "${CMAKE_BINARY_DIR}/CMakeFiles/harden")
-  file(MAKE_DIRECTORY "${work}")
-  # Cache values are single lines: stored texts have RS in place of "\n".
-  string(ASCII 30 rs)
-
-  find_program(HARDEN_SHELL NAMES sh NO_CMAKE_FIND_ROOT_PATH
-    DOC "POSIX shell that runs harden-flags")
-  if(NOT HARDEN_SHELL)
-    message(FATAL_ERROR "Harden: no POSIX sh found, and the harden-flags driver needs one (set HARDEN_SHELL)")
+# What differs between the languages: the name in messages (C, C++), the
+# suffix of cache entries (_HARDEN<suffix>_KEY) and of files
+# (harden-report<file>.txt), and the driver's inputs (CC, CFLAGS or CXX,
+# CXXFLAGS).
+function(_harden_language lang label_out suffix_out file_out cc_out flags_out)
+  if(lang STREQUAL "CXX")
+    set(v "C++" "_CXX" "-cxx" CXX CXXFLAGS)
+  else()
+    set(v "C" "" "" CC CFLAGS)
   endif()
-  set(driver "${HARDEN_SHELL}" "${catalog}/harden-flags")
-  set(catalog_hash "")
-  foreach(f features.txt probe.c traits.c harden-flags)
-    file(SHA256 "${catalog}/${f}" h)
-    string(APPEND catalog_hash "${h}")
+  foreach(out IN ITEMS label_out suffix_out file_out cc_out flags_out)
+    list(POP_FRONT v value)
+    set(${${out}} "${value}" PARENT_SCOPE)
   endforeach()
+endfunction()
 
-  # ---- the features, from harden-flags --list=tsv (run again for another
-  # catalog; "tsv" in the key: a list cached by an older module was --list)
+# The result variables of <lang>, in the order of the report keys cppflags,
+# cflags, exe_cflags, ldflags, exe_ldflags, enabled, audit_expect (the names
+# of harden-flags --export).
+function(_harden_variables lang out)
+  if(lang STREQUAL "CXX")
+    set(${out} HARDEN_CXX_CPPFLAGS HARDEN_CXXFLAGS HARDEN_EXE_CXXFLAGS HARDEN_CXX_LDFLAGS
+      HARDEN_EXE_CXX_LDFLAGS HARDEN_CXX_ENABLED HARDEN_CXX_AUDIT_EXPECT PARENT_SCOPE)
+  else()
+    set(${out} HARDEN_CPPFLAGS HARDEN_CFLAGS HARDEN_EXE_CFLAGS HARDEN_LDFLAGS
+      HARDEN_EXE_LDFLAGS HARDEN_ENABLED HARDEN_AUDIT_EXPECT PARENT_SCOPE)
+  endif()
+endfunction()
+
+# The feature list (harden-flags --list=tsv, cached per catalog) turned into
+# the cache options and the driver's requests; <features_out>: the names.
+function(_harden_requests driver catalog_hash args_out features_out)
+  string(ASCII 30 rs)
+  # Run again for another catalog ("tsv" in the key: a list cached by an
+  # older module was --list).
   if(NOT "$CACHE{_HARDEN_LIST_KEY}" STREQUAL "tsv ${catalog_hash}")
     execute_process(COMMAND ${driver} --list=tsv
       RESULT_VARIABLE rc OUTPUT_VARIABLE list ERROR_VARIABLE err)
@@ -399,7 +453,6 @@ function(_harden_detect)
   endif()
   string(REPLACE "${rs}" "\n" text "$CACHE{_HARDEN_LIST}")
 
-  # ---- options, turned into the driver's requests
   set(levels none standard strict)
   set(default_level standard)
   if(DEFINED HARDEN_DEFAULT_LEVEL)
@@ -437,17 +490,23 @@ function(_harden_detect)
       list(APPEND args "--enable-${f}=${v}")
     endif()
   endwhile()
+  set(${args_out} "${args}" PARENT_SCOPE)
+  set(${features_out} "${features}" PARENT_SCOPE)
+endfunction()
 
-  # ---- the toolchain, as the driver's CC, CFLAGS, LDFLAGS, READELF, OBJDUMP
-  set(cc "${CMAKE_C_COMPILER}")
-  if(NOT "${CMAKE_C_COMPILER_ARG1}" STREQUAL "")
-    string(APPEND cc " ${CMAKE_C_COMPILER_ARG1}")
+# The toolchain of <lang> as the driver's CC (or CXX), CFLAGS (or CXXFLAGS)
+# and LDFLAGS arguments.
+function(_harden_toolchain lang out)
+  _harden_language(${lang} label suffix file cc_var flags_var)
+  set(cc "${CMAKE_${lang}_COMPILER}")
+  if(NOT "${CMAKE_${lang}_COMPILER_ARG1}" STREQUAL "")
+    string(APPEND cc " ${CMAKE_${lang}_COMPILER_ARG1}")
   endif()
-  if(CMAKE_C_COMPILER_TARGET AND CMAKE_C_COMPILE_OPTIONS_TARGET)
-    string(APPEND cc " ${CMAKE_C_COMPILE_OPTIONS_TARGET}${CMAKE_C_COMPILER_TARGET}")
+  if(CMAKE_${lang}_COMPILER_TARGET AND CMAKE_${lang}_COMPILE_OPTIONS_TARGET)
+    string(APPEND cc " ${CMAKE_${lang}_COMPILE_OPTIONS_TARGET}${CMAKE_${lang}_COMPILER_TARGET}")
   endif()
-  if(CMAKE_SYSROOT AND CMAKE_C_COMPILE_OPTIONS_SYSROOT)
-    string(APPEND cc " ${CMAKE_C_COMPILE_OPTIONS_SYSROOT}${CMAKE_SYSROOT}")
+  if(CMAKE_SYSROOT AND CMAKE_${lang}_COMPILE_OPTIONS_SYSROOT)
+    string(APPEND cc " ${CMAKE_${lang}_COMPILE_OPTIONS_SYSROOT}${CMAKE_SYSROOT}")
   endif()
   # The build type being configured (multi-config: the first configuration).
   set(config "${CMAKE_BUILD_TYPE}")
@@ -456,16 +515,20 @@ function(_harden_detect)
     list(GET CMAKE_CONFIGURATION_TYPES 0 config)
   endif()
   string(TOUPPER "${config}" config)
-  set(cflags "${CMAKE_C_FLAGS}")
+  set(flags "${CMAKE_${lang}_FLAGS}")
   set(ldflags "${CMAKE_EXE_LINKER_FLAGS}")
   if(NOT config STREQUAL "")
-    string(APPEND cflags " ${CMAKE_C_FLAGS_${config}}")
+    string(APPEND flags " ${CMAKE_${lang}_FLAGS_${config}}")
     string(APPEND ldflags " ${CMAKE_EXE_LINKER_FLAGS_${config}}")
   endif()
-  # CPPFLAGS empty: CMake has none, the environment's joined CMAKE_C_FLAGS.
-  list(APPEND args "CC=${cc}" "CPPFLAGS=" "CFLAGS=${cflags}" "LDFLAGS=${ldflags}")
-  # What reads the probe (ELF: readelf, PE: objdump): CMake's tool for the
-  # target, else one found in PATH.
+  # CPPFLAGS empty: CMake has none, the environment's joined the flags.
+  set(${out} "${cc_var}=${cc}" "CPPFLAGS=" "${flags_var}=${flags}" "LDFLAGS=${ldflags}" PARENT_SCOPE)
+endfunction()
+
+# What reads the probes (ELF: readelf, PE: objdump), as the driver's READELF
+# and OBJDUMP: CMake's tool for the target, else one found in PATH.
+function(_harden_readers out)
+  set(args "")
   foreach(tool IN ITEMS READELF OBJDUMP)
     string(TOLOWER "${tool}" name)
     set(path "${CMAKE_${tool}}")
@@ -478,60 +541,73 @@ function(_harden_detect)
     endif()
     list(APPEND args "${tool}=${path}")
   endforeach()
+  set(${out} "${args}" PARENT_SCOPE)
+endfunction()
 
-  # ---- the report: from the cache, or from one run of the driver
-  string(SHA256 key "${CMAKE_C_COMPILER_ID}|${CMAKE_C_COMPILER_VERSION}|${catalog_hash}|${args}")
-  set(rc 0)
-  set(err "")
-  set(cached "")
-  if("$CACHE{_HARDEN_KEY}" STREQUAL key)
-    string(REPLACE "${rs}" "\n" report "$CACHE{_HARDEN_REPORT}")
-    set(cached " (cached)")
-  else()
-    message(CHECK_START "Probing hardening flags")
-    execute_process(COMMAND ${driver} ${args} --errors=machine "--log=${work}/probe.log"
-      RESULT_VARIABLE rc OUTPUT_VARIABLE report ERROR_VARIABLE err)
-    # The driver's message is its first line; the line "harden-flags:
-    # error=FEATURE REASON" (--errors=machine) names the feature whose
-    # request cannot be met (1) or is invalid (2), so the option to blame.
-    set(error_opt "")
-    if("\n${err}" MATCHES "\nharden-flags: error=([a-z0-9-]+) ")
-      _harden_option_name(${CMAKE_MATCH_1} error_opt)
+# Runs the driver for the languages <langs> at the same time (the commands of
+# one execute_process run as a pipeline, so concurrently; each command keeps
+# its own output in files and reads nothing).  The driver's arguments are
+# in args_<lang> of the caller.  Sets report_<lang>, err_<lang> and rc_<lang>.
+macro(_harden_run_drivers langs)
+  set(_harden_commands "")
+  foreach(_harden_l IN LISTS ${langs})
+    file(REMOVE "${work}/${_harden_l}.out" "${work}/${_harden_l}.err")
+    list(APPEND _harden_commands COMMAND ${HARDEN_SHELL} -c [[exec "$@" </dev/null >"$0.out" 2>"$0.err"]]
+      "${work}/${_harden_l}" ${driver} ${args_${_harden_l}})
+  endforeach()
+  execute_process(${_harden_commands} RESULTS_VARIABLE _harden_rcs)
+  foreach(_harden_l IN LISTS ${langs})
+    list(POP_FRONT _harden_rcs rc_${_harden_l})
+    set(report_${_harden_l} "")
+    set(err_${_harden_l} "")
+    # No files: the shell itself could not run (rc_<lang> says why).
+    if(EXISTS "${work}/${_harden_l}.err")
+      file(READ "${work}/${_harden_l}.out" report_${_harden_l})
+      file(READ "${work}/${_harden_l}.err" err_${_harden_l})
     endif()
-    string(REGEX REPLACE "\n.*" "" err "${err}")
-    string(REGEX REPLACE "^harden-flags: " "" err "${err}")
-    if(rc STREQUAL "0" OR rc STREQUAL "1")
-      string(REGEX MATCH "\nruns=([0-9]+)" _ "\n${report}")
-      message(CHECK_PASS "done (${CMAKE_MATCH_1} compiler runs)")
-    else()
-      message(CHECK_FAIL "failed")
-    endif()
-    if(rc STREQUAL "2")
-      # An invalid value: of a feature's option, else of the level.
-      if(NOT error_opt STREQUAL "")
-        message(FATAL_ERROR "Harden:\n  ${error_opt}=${${error_opt}}: ${err} (or ON, OFF, AUTO)")
-      endif()
-      message(FATAL_ERROR "Harden:\n  HARDENING=${HARDENING}: ${err}")
-    elseif(rc STREQUAL "3" AND err MATCHES "^cannot run: ")
-      # No probe could run (no compiler, nothing links, no scratch
-      # directory): never "no hardening", and nothing is cached.
-      message(FATAL_ERROR "Harden:\n  ${err}\nSee ${work}/probe.log, or configure with -DHARDENING=none.")
-    elseif(NOT rc STREQUAL "0" AND NOT rc STREQUAL "1")
-      message(FATAL_ERROR "Harden: ${catalog}/harden-flags failed (${rc}):\n  ${err}")
-    endif()
-    if(rc STREQUAL "0")
-      # A reused report says what was found, and that nothing ran.
-      string(REGEX REPLACE "\nruns=[0-9]+" "\nruns=0" stored "${report}")
-      string(REPLACE "\n" "${rs}" stored "${stored}")
-      set(_HARDEN_REPORT "${stored}" CACHE INTERNAL "harden-flags report, runs=0")
-      set(_HARDEN_KEY "${key}" CACHE INTERNAL "Inputs of _HARDEN_REPORT")
-    endif()
+  endforeach()
+endmacro()
+
+# The fatal errors of the run of <lang> (rc_<lang>, err_<lang>) that stop
+# before any summary: an invalid value (2), no probe could run (3), or a
+# failure of the driver; <opt_out>: the option that made an unmet request.
+function(_harden_run_errors lang opt_out)
+  _harden_language(${lang} label suffix file cc_var flags_var)
+  set(rc "${rc_${lang}}")
+  set(err "${err_${lang}}")
+  # The driver's message is its first line; the line "harden-flags:
+  # error=FEATURE REASON" (--errors=machine) names the feature whose
+  # request cannot be met (1) or is invalid (2), so the option to blame.
+  set(error_opt "")
+  if("\n${err}" MATCHES "\nharden-flags: error=([a-z0-9-]+) ")
+    _harden_option_name(${CMAKE_MATCH_1} error_opt)
   endif()
-  file(WRITE "${CMAKE_BINARY_DIR}/harden-report.txt" "${report}")
+  string(REGEX REPLACE "\n.*" "" err "${err}")
+  string(REGEX REPLACE "^harden-flags: " "" err "${err}")
+  if(rc STREQUAL "2")
+    # An invalid value: of a feature's option, else of the level.
+    if(NOT error_opt STREQUAL "")
+      message(FATAL_ERROR "Harden (${label}):\n  ${error_opt}=${${error_opt}}: ${err} (or ON, OFF, AUTO)")
+    endif()
+    message(FATAL_ERROR "Harden (${label}):\n  HARDENING=${HARDENING}: ${err}")
+  elseif(rc STREQUAL "3" AND err MATCHES "^cannot run: ")
+    # No probe could run (no compiler, nothing links, no scratch
+    # directory): never "no hardening", and nothing is cached.
+    message(FATAL_ERROR "Harden (${label}):\n  ${err}\nSee ${work}/probe${file}.log, or configure with -DHARDENING=none.")
+  elseif(NOT rc STREQUAL "0" AND NOT rc STREQUAL "1")
+    message(FATAL_ERROR "Harden (${label}): ${catalog}/harden-flags failed (${rc}):\n  ${err}")
+  endif()
+  if(rc STREQUAL "1" AND NOT error_opt STREQUAL "")
+    set(err "${error_opt}=${${error_opt}}: ${err}")
+  endif()
+  set(${opt_out} "${err}" PARENT_SCOPE)
+endfunction()
 
-  # ---- summary: state and detail of every feature
+# The summary of one language: state and detail of every feature.
+function(_harden_summary lang report features cached)
+  _harden_language(${lang} label suffix file cc_var flags_var)
   string(REGEX MATCH "\nlevel=([^\n]*)" _ "\n${report}")
-  message(CHECK_START "Hardening (level ${CMAKE_MATCH_1})")
+  message(CHECK_START "Hardening ${label} (level ${CMAKE_MATCH_1})")
   list(APPEND CMAKE_MESSAGE_INDENT "  ")
   foreach(f IN LISTS features)
     string(REGEX MATCH "\nfeature ${f} ([a-z]+)" _ "\n${report}")
@@ -550,48 +626,177 @@ function(_harden_detect)
   string(REGEX MATCHALL "[^ ]+" enabled "${CMAKE_MATCH_1}")
   list(LENGTH enabled n)
   message(CHECK_PASS "${n} features present")
+endfunction()
 
-  if(rc STREQUAL "1")
-    # An explicit request that cannot be met: the option that made it.
-    if(NOT error_opt STREQUAL "")
-      set(err "${error_opt}=${${error_opt}}: ${err}")
+# Sets the result variables of <lang> from report_<lang> (empty without it),
+# in the caller's scope and as INTERNAL cache entries.
+macro(_harden_set_results lang)
+  _harden_variables(${lang} _harden_vars)
+  foreach(_harden_k IN ITEMS cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect)
+    list(POP_FRONT _harden_vars _harden_var)
+    string(REGEX MATCH "\n${_harden_k}=([^\n]*)" _ "\n${report_${lang}}")
+    set(_harden_v "${CMAKE_MATCH_1}")
+    if(NOT _harden_k STREQUAL "audit_expect")
+      string(REPLACE " " ";" _harden_v "${_harden_v}")
     endif()
-    message(FATAL_ERROR "Harden:\n  ${err}")
+    set(${_harden_var} "${_harden_v}" CACHE INTERNAL "harden: detected flags")
+    set(${_harden_var} "${_harden_v}" PARENT_SCOPE)
+  endforeach()
+endmacro()
+
+function(_harden_detect)
+  get_property(catalog GLOBAL PROPERTY _HARDEN_CATALOG)
+  get_property(langs GLOBAL PROPERTY _HARDEN_LANGUAGES)
+  set(work "${CMAKE_BINARY_DIR}/CMakeFiles/harden")
+  file(MAKE_DIRECTORY "${work}")
+  # Cache values are single lines: stored texts have RS in place of "\n".
+  string(ASCII 30 rs)
+
+  find_program(HARDEN_SHELL NAMES sh NO_CMAKE_FIND_ROOT_PATH
+    DOC "POSIX shell that runs harden-flags")
+  if(NOT HARDEN_SHELL)
+    message(FATAL_ERROR "Harden: no POSIX sh found, and the harden-flags driver needs one (set HARDEN_SHELL)")
+  endif()
+  set(driver "${HARDEN_SHELL}" "${catalog}/harden-flags")
+  set(catalog_hash "")
+  foreach(f features.txt probe.c traits.c harden-flags)
+    file(SHA256 "${catalog}/${f}" h)
+    string(APPEND catalog_hash "${h}")
+  endforeach()
+  _harden_requests("${driver}" "${catalog_hash}" requests features)
+  _harden_readers(readers)
+
+  # ---- each language's report: from the cache, or from a run of the driver
+  set(run "")
+  set(labels "")
+  set(report_C "")
+  set(report_CXX "")
+  foreach(lang IN LISTS langs)
+    _harden_language(${lang} label suffix file cc_var flags_var)
+    _harden_toolchain(${lang} toolchain)
+    string(TOLOWER "--lang=${label}" lang_arg)
+    set(args_${lang} ${lang_arg} ${requests} ${toolchain} ${readers})
+    string(SHA256 key_${lang} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${lang}}")
+    set(cached_${lang} "")
+    if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${lang})
+      string(REPLACE "${rs}" "\n" report_${lang} "$CACHE{_HARDEN${suffix}_REPORT}")
+      set(rc_${lang} 0)
+      set(cached_${lang} " (cached)")
+    else()
+      list(APPEND args_${lang} --errors=machine "--log=${work}/probe${file}.log")
+      list(APPEND run ${lang})
+      list(APPEND labels ${label})
+    endif()
+  endforeach()
+  if(run)
+    list(JOIN labels ", " labels)
+    message(CHECK_START "Probing hardening flags (${labels})")
+    _harden_run_drivers(run)
+    set(counts "")
+    set(failed FALSE)
+    foreach(lang IN LISTS run)
+      string(REGEX MATCH "\nruns=([0-9]+)" _ "\n${report_${lang}}")
+      _harden_language(${lang} label suffix file cc_var flags_var)
+      list(APPEND counts "${label}: ${CMAKE_MATCH_1}")
+      if(NOT rc_${lang} STREQUAL "0" AND NOT rc_${lang} STREQUAL "1")
+        set(failed TRUE)
+      endif()
+    endforeach()
+    if(failed)
+      message(CHECK_FAIL "failed")
+    else()
+      list(JOIN counts ", " counts)
+      message(CHECK_PASS "done (${counts} compiler runs)")
+    endif()
+    foreach(lang IN LISTS run)
+      _harden_language(${lang} label suffix file cc_var flags_var)
+      _harden_run_errors(${lang} unmet_${lang})
+      if(rc_${lang} STREQUAL "0")
+        # A reused report says what was found, and that nothing ran.
+        string(REGEX REPLACE "\nruns=[0-9]+" "\nruns=0" stored "${report_${lang}}")
+        string(REPLACE "\n" "${rs}" stored "${stored}")
+        set(_HARDEN${suffix}_REPORT "${stored}" CACHE INTERNAL "harden-flags report (${label}), runs=0")
+        set(_HARDEN${suffix}_KEY "${key_${lang}}" CACHE INTERNAL "Inputs of _HARDEN${suffix}_REPORT")
+      endif()
+    endforeach()
   endif()
 
-  foreach(k version cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect)
-    string(REGEX MATCH "\n${k}=([^\n]*)" _ "\n${report}")
-    set(v "${CMAKE_MATCH_1}")
-    if(NOT k STREQUAL "audit_expect")
-      string(REPLACE " " ";" v "${v}")
+  # ---- the reports, the summaries, then an explicit request that cannot
+  # be met (the option that made it), then the result variables
+  foreach(lang IN ITEMS C CXX)
+    _harden_language(${lang} label suffix file cc_var flags_var)
+    if(lang IN_LIST langs)
+      file(WRITE "${CMAKE_BINARY_DIR}/harden-report${file}.txt" "${report_${lang}}")
+      _harden_summary(${lang} "${report_${lang}}" "${features}" "${cached_${lang}}")
+    else()
+      file(REMOVE "${CMAKE_BINARY_DIR}/harden-report${file}.txt")
     endif()
-    string(TOUPPER "HARDEN_${k}" var)
-    set(${var} "${v}" CACHE INTERNAL "harden: detected flags")
-    set(${var} "${v}" PARENT_SCOPE)
+  endforeach()
+  foreach(lang IN LISTS langs)
+    if(rc_${lang} STREQUAL "1")
+      _harden_language(${lang} label suffix file cc_var flags_var)
+      message(FATAL_ERROR "Harden (${label}):\n  ${unmet_${lang}}")
+    endif()
+  endforeach()
+  list(GET langs 0 first)
+  string(REGEX MATCH "\nversion=([^\n]*)" _ "\n${report_${first}}")
+  set(HARDEN_VERSION "${CMAKE_MATCH_1}" CACHE INTERNAL "harden's version")
+  set(HARDEN_VERSION "${CMAKE_MATCH_1}" PARENT_SCOPE)
+  set(HARDEN_LANGUAGES "${langs}" CACHE INTERNAL "The languages harden probed")
+  set(HARDEN_LANGUAGES "${langs}" PARENT_SCOPE)
+  foreach(lang IN ITEMS C CXX)
+    _harden_set_results(${lang})
   endforeach()
 endfunction()
 
 # ---------------------------------------------------------------------------
 # Applying the flags
 
-# The generator-expression-wrapped flags for Harden::Harden.
-function(_harden_interface_options compile_out link_out)
+# The flags of every probed language, wrapped in generator expressions: a
+# language's compile flags for its sources only, its link flags for links
+# that its compiler drives, the programs' flags for executables only.  The
+# same lists serve Harden::Harden and a target's own properties (TYPE is the
+# consumer's, or the target's).
+function(_harden_wrapped_options compile_out link_out)
   set(c "")
   set(l "")
-  set(is_c "$<COMPILE_LANGUAGE:C>")
   set(is_exe "$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>")
-  foreach(f IN LISTS HARDEN_CPPFLAGS HARDEN_CFLAGS)
-    list(APPEND c "$<${is_c}:${f}>")
-  endforeach()
-  foreach(f IN LISTS HARDEN_EXE_CFLAGS)
-    list(APPEND c "$<$<AND:${is_c},${is_exe}>:${f}>")
-  endforeach()
-  set(l ${HARDEN_LDFLAGS})
-  foreach(f IN LISTS HARDEN_EXE_LDFLAGS)
-    list(APPEND l "$<${is_exe}:${f}>")
+  foreach(lang IN LISTS HARDEN_LANGUAGES)
+    _harden_variables(${lang} vars)
+    list(GET vars 0 1 2 3 4 vars)
+    foreach(kind IN ITEMS cpp cc exe_cc ld exe_ld)
+      list(POP_FRONT vars var)
+      if(kind MATCHES "ld$")
+        set(when "$<LINK_LANGUAGE:${lang}>")
+      else()
+        set(when "$<COMPILE_LANGUAGE:${lang}>")
+      endif()
+      if(kind MATCHES "^exe_")
+        set(when "$<AND:${when},${is_exe}>")
+      endif()
+      foreach(f IN LISTS ${var})
+        if(kind MATCHES "ld$")
+          list(APPEND l "$<${when}:${f}>")
+        else()
+          list(APPEND c "$<${when}:${f}>")
+        endif()
+      endforeach()
+    endforeach()
   endforeach()
   set(${compile_out} "${c}" PARENT_SCOPE)
   set(${link_out} "${l}" PARENT_SCOPE)
+endfunction()
+
+# A language enabled after the module was included was never probed: its
+# objects would get no flag at all, silently.
+function(_harden_check_languages command)
+  get_property(enabled GLOBAL PROPERTY ENABLED_LANGUAGES)
+  foreach(lang IN ITEMS C CXX)
+    if(lang IN_LIST enabled AND NOT lang IN_LIST HARDEN_LANGUAGES)
+      message(FATAL_ERROR "${command}: the ${lang} language was enabled after the Harden module was included, "
+        "so its compiler was not probed; enable it first (project() or enable_language() before include(Harden))")
+    endif()
+  endforeach()
 endfunction()
 
 #[[
@@ -602,6 +807,8 @@ function(harden_target)
   if(NOT HARDEN_TARGET_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "harden_target: no target given")
   endif()
+  _harden_check_languages(harden_target)
+  _harden_wrapped_options(c l)
   foreach(t IN LISTS HARDEN_TARGET_UNPARSED_ARGUMENTS)
     if(NOT TARGET "${t}")
       message(FATAL_ERROR "harden_target: ${t} is not a target")
@@ -612,24 +819,12 @@ function(harden_target)
       message(FATAL_ERROR "harden_target: ${t} is an imported or alias target")
     endif()
     get_target_property(type "${t}" TYPE)
-    set(c "")
-    foreach(f IN LISTS HARDEN_CPPFLAGS HARDEN_CFLAGS)
-      list(APPEND c "$<$<COMPILE_LANGUAGE:C>:${f}>")
-    endforeach()
-    set(l "")
-    if(type STREQUAL "EXECUTABLE")
-      foreach(f IN LISTS HARDEN_EXE_CFLAGS)
-        list(APPEND c "$<$<COMPILE_LANGUAGE:C>:${f}>")
-      endforeach()
-      set(l ${HARDEN_LDFLAGS} ${HARDEN_EXE_LDFLAGS})
-    elseif(type STREQUAL "SHARED_LIBRARY" OR type STREQUAL "MODULE_LIBRARY")
-      set(l ${HARDEN_LDFLAGS})
-    elseif(type STREQUAL "STATIC_LIBRARY" OR type STREQUAL "OBJECT_LIBRARY")
-    else()
+    if(NOT type MATCHES "^(EXECUTABLE|(SHARED|MODULE|STATIC|OBJECT)_LIBRARY)$")
       message(FATAL_ERROR "harden_target: ${t} is a ${type}; expected an executable or a library")
     endif()
     set_property(TARGET "${t}" APPEND PROPERTY COMPILE_OPTIONS ${c})
-    if(l)
+    # Static and object libraries are not linked.
+    if(l AND type MATCHES "^(EXECUTABLE|SHARED_LIBRARY|MODULE_LIBRARY)$")
       set_property(TARGET "${t}" APPEND PROPERTY LINK_OPTIONS ${l})
     endif()
   endforeach()
@@ -655,7 +850,9 @@ function(_harden_audit_command cmd_out why_out)
     return()
   endif()
   get_property(tools GLOBAL PROPERTY _HARDEN_TOOLS)
-  if(NOT CMAKE_CROSSCOMPILING AND NOT tools STREQUAL "")
+  # harden-audit is C, built with the project's C compiler.
+  get_property(enabled GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(NOT CMAKE_CROSSCOMPILING AND NOT tools STREQUAL "" AND "C" IN_LIST enabled)
     if(NOT TARGET harden_audit)
       file(STRINGS "${tools}/audit/sources.txt" sources)
       list(TRANSFORM sources PREPEND "${tools}/audit/")
@@ -689,9 +886,38 @@ function(_harden_audit_command cmd_out why_out)
     set(${cmd_out} "${HARDEN_AUDIT}" PARENT_SCOPE)
   elseif(CMAKE_CROSSCOMPILING)
     set(${why_out} "cross-compiling and no harden-audit program found (set HARDEN_AUDIT)" PARENT_SCOPE)
+  elseif(NOT tools STREQUAL "")
+    set(${why_out} "the C language is not enabled to build harden-audit, and no harden-audit program found (set HARDEN_AUDIT)" PARENT_SCOPE)
   else()
     set(${why_out} "no harden-audit sources next to the module and no harden-audit program found (set HARDEN_AUDIT)" PARENT_SCOPE)
   endif()
+endfunction()
+
+# What the audit test expects: the features proven for every probed
+# language (the expectations' intersection, in catalog order), since a
+# target may be built from any of them.
+function(_harden_audit_expect out)
+  set(common "")
+  set(first TRUE)
+  foreach(lang IN LISTS HARDEN_LANGUAGES)
+    _harden_variables(${lang} vars)
+    list(GET vars 6 var)
+    string(REPLACE "," ";" expect "${${var}}")
+    if(first)
+      set(common "${expect}")
+      set(first FALSE)
+    else()
+      set(kept "")
+      foreach(f IN LISTS common)
+        if(f IN_LIST expect)
+          list(APPEND kept "${f}")
+        endif()
+      endforeach()
+      set(common "${kept}")
+    endif()
+  endforeach()
+  list(JOIN common "," common)
+  set(${out} "${common}" PARENT_SCOPE)
 endfunction()
 
 #[[
@@ -705,6 +931,7 @@ function(harden_add_audit_test)
     message(FATAL_ERROR "harden_add_audit_test: usage: harden_add_audit_test(<name> <target>...)")
   endif()
   list(POP_FRONT args name)
+  _harden_check_languages(harden_add_audit_test)
   set(files "")
   foreach(t IN LISTS args)
     if(NOT TARGET "${t}")
@@ -723,13 +950,16 @@ function(harden_add_audit_test)
     set_tests_properties("${name}" PROPERTIES SKIP_REGULAR_EXPRESSION "harden-audit skipped: ")
     return()
   endif()
+  _harden_audit_expect(audit_expect)
   set(expect "")
-  if(NOT "${HARDEN_AUDIT_EXPECT}" STREQUAL "")
-    set(expect --expect "${HARDEN_AUDIT_EXPECT}")
+  if(NOT audit_expect STREQUAL "")
+    set(expect --expect "${audit_expect}")
   endif()
   # With a compilation database, the targets' own compile commands too: a
   # source that escaped Harden::Harden fails, with or without -g.
-  if(CMAKE_EXPORT_COMPILE_COMMANDS AND CMAKE_GENERATOR MATCHES "Makefiles|Ninja")
+  # harden-audit checks the C sources, against the C report.
+  if(CMAKE_EXPORT_COMPILE_COMMANDS AND CMAKE_GENERATOR MATCHES "Makefiles|Ninja"
+      AND "C" IN_LIST HARDEN_LANGUAGES)
     list(APPEND expect --compile-commands "${CMAKE_BINARY_DIR}/compile_commands.json"
       --report "${CMAKE_BINARY_DIR}/harden-report.txt")
     foreach(t IN LISTS args)
@@ -742,43 +972,63 @@ endfunction()
 # ---------------------------------------------------------------------------
 # Run on include
 
-get_property(_harden_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
-if(NOT "C" IN_LIST _harden_languages)
-  message(FATAL_ERROR "Harden: the C language must be enabled (project(... C) or enable_language(C)) before including the module")
+if(CMAKE_VERSION VERSION_LESS 3.18)
+  message(FATAL_ERROR "Harden: CMake 3.18 or later is needed ($<LINK_LANGUAGE:...>); this is ${CMAKE_VERSION}")
 endif()
-unset(_harden_languages)
 
-# The builder's CPPFLAGS join CMAKE_C_FLAGS at the first configure, as CFLAGS
-# do (see the documentation above); their words already there are skipped.
-if(NOT DEFINED CACHE{_HARDEN_ENV_CPPFLAGS})
-  separate_arguments(_harden_words UNIX_COMMAND "$ENV{CPPFLAGS}")
-  separate_arguments(_harden_have UNIX_COMMAND "${CMAKE_C_FLAGS}")
-  set(_harden_add "")
-  foreach(_harden_w IN LISTS _harden_words)
-    if(NOT _harden_w IN_LIST _harden_have)
-      string(APPEND _harden_add " ${_harden_w}")
+# The languages probed: C and C++, those enabled now.
+get_property(_harden_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+set(_harden_probed "")
+foreach(_harden_l IN ITEMS C CXX)
+  if(_harden_l IN_LIST _harden_languages)
+    list(APPEND _harden_probed ${_harden_l})
+  endif()
+endforeach()
+if(NOT _harden_probed)
+  message(FATAL_ERROR "Harden: the C or the CXX language must be enabled (project(... C CXX) or enable_language()) before including the module")
+endif()
+set_property(GLOBAL PROPERTY _HARDEN_LANGUAGES "${_harden_probed}")
+unset(_harden_languages)
+unset(_harden_l)
+
+# The builder's CPPFLAGS join CMAKE_<LANG>_FLAGS at the language's first
+# configure, as CFLAGS and CXXFLAGS do (see the documentation above); their
+# words already there are skipped.
+function(_harden_join_cppflags lang)
+  _harden_language(${lang} label suffix file cc_var flags_var)
+  if(DEFINED CACHE{_HARDEN_ENV_CPPFLAGS${suffix}})
+    return()
+  endif()
+  separate_arguments(words UNIX_COMMAND "$ENV{CPPFLAGS}")
+  separate_arguments(have UNIX_COMMAND "${CMAKE_${lang}_FLAGS}")
+  set(add "")
+  foreach(w IN LISTS words)
+    if(NOT w IN_LIST have)
+      string(APPEND add " ${w}")
     endif()
   endforeach()
-  if(NOT _harden_add STREQUAL "")
+  if(NOT add STREQUAL "")
     # Also as a normal variable: one set by the project hides the entry.
-    string(STRIP "${CMAKE_C_FLAGS}${_harden_add}" _harden_w)
-    string(STRIP "$CACHE{CMAKE_C_FLAGS}${_harden_add}" _harden_have)
-    set_property(CACHE CMAKE_C_FLAGS PROPERTY VALUE "${_harden_have}")
-    set(CMAKE_C_FLAGS "${_harden_w}")
+    string(STRIP "${CMAKE_${lang}_FLAGS}${add}" value)
+    string(STRIP "$CACHE{CMAKE_${lang}_FLAGS}${add}" entry)
+    set_property(CACHE CMAKE_${lang}_FLAGS PROPERTY VALUE "${entry}")
+    set(CMAKE_${lang}_FLAGS "${value}" PARENT_SCOPE)
   endif()
-  set(_HARDEN_ENV_CPPFLAGS "$ENV{CPPFLAGS}" CACHE INTERNAL "CPPFLAGS added to CMAKE_C_FLAGS at the first configure")
-  unset(_harden_words)
-  unset(_harden_have)
-  unset(_harden_add)
-  unset(_harden_w)
-endif()
+  set(_HARDEN_ENV_CPPFLAGS${suffix} "$ENV{CPPFLAGS}" CACHE INTERNAL
+    "CPPFLAGS added to CMAKE_${lang}_FLAGS at the first configure")
+endfunction()
+foreach(_harden_l IN LISTS _harden_probed)
+  _harden_join_cppflags(${_harden_l})
+endforeach()
+unset(_harden_l)
+unset(_harden_probed)
 
 _harden_detect()
 
 if(NOT TARGET Harden::Harden)
   add_library(Harden::Harden INTERFACE IMPORTED GLOBAL)
 endif()
-_harden_interface_options(_harden_c _harden_l)
+_harden_wrapped_options(_harden_c _harden_l)
 set_property(TARGET Harden::Harden PROPERTY INTERFACE_COMPILE_OPTIONS ${_harden_c})
 set_property(TARGET Harden::Harden PROPERTY INTERFACE_LINK_OPTIONS ${_harden_l})
 unset(_harden_c)

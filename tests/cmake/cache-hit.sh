@@ -8,7 +8,7 @@ need gcc ninja
 
 b=$T/build
 CC=gcc cmake_configure "$b" "$EXAMPLE" -G Ninja -DCMAKE_BUILD_TYPE=Release
-grep -q 'Probing hardening flags - done' "$b.configure.log" || fail "first configure did not probe"
+grep -q 'Probing hardening flags (C) - done' "$b.configure.log" || fail "first configure did not probe"
 cp "$b/harden-report.txt" "$T/report1"
 touch "$T/stamp"
 sleep 1

@@ -34,7 +34,7 @@ report_expect "$r" stack-protector "on strong"
 grep -q 'Probing hardening flags' "$T/re2.log" && fail "the probe step ran"
 
 run "$T/re3.log" cmake "$b" -DCMAKE_C_FLAGS=-g
-grep -q 'Probing hardening flags - done (9 compiler runs)' "$T/re3.log" || fail "a changed CMAKE_C_FLAGS did not probe again"
+grep -q 'Probing hardening flags (C) - done (C: 9 compiler runs)' "$T/re3.log" || fail "a changed CMAKE_C_FLAGS did not probe again"
 [ "$(report_key "$r" runs)" = 9 ] || fail "after the change: runs=$(report_key "$r" runs)"
 cmp -s "$T/cc.runs" "$T/runs1" && fail "the new probe did not run the compiler"
 exit 0

@@ -13,7 +13,7 @@ grep -q "^ *cannot run: $T/outage-cc cannot build a program with the builder's f
 	{ cat "$T/fail.log"; fail "the driver's message is not shown"; }
 rm "$T/outage"
 run "$T/re.log" cmake "$b"
-grep -q 'Probing hardening flags - done' "$T/re.log" || fail "the reconfigure did not probe"
+grep -q 'Probing hardening flags (C) - done' "$T/re.log" || fail "the reconfigure did not probe"
 report_expect "$b/harden-report.txt" stack-protector "on strong"
 touch "$T/outage"
 CC=$T/outage-cc cmake_configure "$T/none" "$EXAMPLE" -G Ninja -DHARDENING=none

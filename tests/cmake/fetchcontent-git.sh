@@ -34,7 +34,7 @@ EOT
 b=$T/build
 CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
 [ -f "$b/_deps/harden-src/cmake/Harden.cmake" ] || fail "harden was not fetched into _deps"
-grep -q 'Hardening (level standard) - ' "$b.configure.log" || fail "no hardening summary"
+grep -q 'Hardening C (level standard) - ' "$b.configure.log" || fail "no hardening summary"
 cmake_build "$b"
 assert_hardened_program "$b/app"
 grep -q "$b/_deps/harden-src/tools/audit/harden-audit\.c" "$b.build.log" || fail "harden-audit not built from the fetched tools/"

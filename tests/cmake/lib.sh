@@ -1,0 +1,46 @@
+# Helpers of the CMake tests of C++ (sourced after tests/lib.sh; not a test).
+#   cxx_example BUILD ARGS...   the example with TALLY_CXX=ON, configured
+#   build_line LOG PATTERN      the one line of a verbose build matching PATTERN
+#   assert_line_flags ...       a command line has one report's flags, not another's
+
+# cxx_example BUILD ARGS...: examples/cmake with its C++ programs (words,
+# tallyxx), configured with Ninja in Release (CC, CXX from the caller).
+cxx_example() {
+	_b=$1
+	shift
+	need ninja
+	cmake_configure "$_b" "$S/examples/cmake" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTALLY_CXX=ON "$@"
+}
+
+# build_line LOG PATTERN: the line of LOG (a verbose build) matching the
+# extended regular expression PATTERN; fails unless there is exactly one.
+build_line() {
+	_n=$(grep -Ec -- "$2" "$1")
+	[ "$_n" = 1 ] || fail "$_n lines of $1 match '$2'"
+	grep -E -- "$2" "$1"
+}
+
+# report_words REPORT KEY...: the flags of those lists of REPORT, one a line.
+report_words() {
+	_r=$1
+	shift
+	for _k; do report_key "$_r" "$_k"; done | tr ' ' '\n' | sed '/^$/d'
+}
+
+# assert_line_flags WHAT LINE OWN OTHER KEY...: LINE carries every flag of
+# the lists KEY... of the report OWN, and no flag of those of the report
+# OTHER that OWN lacks (another compiler's flags).
+assert_line_flags() {
+	_what=$1 _line=" $2 " _own=$3 _other=$4
+	shift 4
+	report_words "$_own" "$@" >"$T/own.flags"
+	report_words "$_other" "$@" >"$T/other.flags"
+	while read -r _f; do
+		case $_line in *" $_f "*) ;; *) fail "$_what: no $_f (of $_own): $_line" ;; esac
+	done <"$T/own.flags"
+	grep -vxF -f "$T/own.flags" "$T/other.flags" >"$T/foreign.flags"
+	while read -r _f; do
+		case $_line in *" $_f "*) fail "$_what: $_f, a flag of $_other: $_line" ;; esac
+	done <"$T/foreign.flags"
+	return 0
+}
