@@ -38,8 +38,10 @@ for pair in gcc,clang++ clang,g++; do
 		elf_is_pie "$f" || fail "$pair: $p is not PIE"
 		elf_has_relro "$f" && elf_has_now "$f" || fail "$pair: $p lacks full RELRO"
 	done
-	# The programs run (words, tallyxx, tally); the audit test is another test's.
-	run "$b.ctest.log" ctest --test-dir "$b" -E audit --output-on-failure
-	grep -q '100% tests passed, 0 tests failed out of 3' "$b.ctest.log" || fail "$pair: the programs' tests did not all pass"
+	# The programs run (words, tallyxx, tally) and harden-audit proves the
+	# expectation on all of them (clang++'s plain printf-family imports
+	# included).
+	run "$b.ctest.log" ctest --test-dir "$b" --output-on-failure
+	grep -q '100% tests passed, 0 tests failed out of 4' "$b.ctest.log" || fail "$pair: the tests did not all pass: $(grep -i fail "$b.ctest.log" | head -n 3)"
 done
 exit 0
