@@ -226,6 +226,31 @@ tally = executable('tally', 'main.c', link_with: libtally, dependencies: harden_
 EOF
 }
 
+# meson_parent_cxx DIR: meson_parent with C++ too, as meson/README.md says
+# to use harden in a mixed project: the C library and program with the C
+# dependencies, words (C++) with the C++ one, and tallyxx (C++ main and
+# the C object of tally.c) with harden-exe, what both languages share.
+meson_parent_cxx() {
+	meson_parent "$1"
+	cp "$S"/examples/autotools/src/words.cc "$S"/examples/autotools/src/tallyxx.cc "$1"/ || exit 99
+	cat >"$1/meson.build" <<'EOF'
+project('parent', 'c', 'cpp', meson_version: '>=1.0.0')
+harden_dep = dependency('harden')
+harden_exe_dep = dependency('harden-exe')
+libtally = shared_library('tally', 'tally.c', dependencies: dependency('harden-c'))
+tally = executable('tally', 'main.c', link_with: libtally, dependencies: dependency('harden-c-exe'))
+words = executable('words', 'words.cc', dependencies: dependency('harden-cpp-exe'))
+tallyxx = executable('tallyxx', 'tallyxx.cc', 'tally.c', dependencies: harden_exe_dep)
+EOF
+}
+
+# meson_parent_cxx_with_copy DIR: meson_parent_cxx plus the subproject.
+meson_parent_cxx_with_copy() {
+	meson_parent_cxx "$1"
+	meson_copy_subproject "$1/subprojects/harden"
+	meson_wrap_provide "$1"
+}
+
 # meson_wrap_provide DIR: a wrap that uses subprojects/harden as it is.
 meson_wrap_provide() {
 	cat >"$1/subprojects/harden.wrap" <<'EOF'
@@ -233,7 +258,7 @@ meson_wrap_provide() {
 directory = harden
 
 [provide]
-dependency_names = harden, harden-exe
+dependency_names = harden, harden-exe, harden-c, harden-c-exe, harden-cpp, harden-cpp-exe
 EOF
 }
 
@@ -256,13 +281,14 @@ meson_setup() {
 # meson_build BUILDDIR: ninja, which must succeed (output in BUILDDIR.ninja.log).
 meson_build() { run "$1.ninja.log" ninja -C "$1"; }
 
-# meson_report BUILDDIR: the path of the subproject's harden-report.txt (its
-# build directory is subprojects/harden, or subprojects/harden-VERSION).
+# meson_report BUILDDIR [-cxx]: the path of the subproject's harden-report.txt
+# (or harden-report-cxx.txt, of C++; its build directory is
+# subprojects/harden, or subprojects/harden-VERSION).
 meson_report() {
-	for _r in "$1"/subprojects/harden/harden-report.txt "$1"/subprojects/harden-*/harden-report.txt; do
+	for _r in "$1"/subprojects/harden/harden-report$2.txt "$1"/subprojects/harden-*/harden-report$2.txt; do
 		[ -f "$_r" ] && { echo "$_r"; return 0; }
 	done
-	fail "no harden-report.txt in $1/subprojects"
+	fail "no harden-report$2.txt in $1/subprojects"
 }
 
 # meson_check_way BUILDDIR: after meson_setup of a meson_parent, both

@@ -6,7 +6,7 @@
 need gcc
 meson_parent_with_copy "$T/p"
 CC=gcc meson_setup "$T/p" "$T/b" --buildtype=release
-grep -q "PIE only when linked with dependency('harden-exe') (b_pie is false)" "$T/b.log" ||
+grep -q "PIE only when linked with dependency('harden-exe') or ('harden-c-exe') (b_pie is false)" "$T/b.log" ||
 	fail "no message about b_pie=false"
 CC=gcc meson_setup "$T/p" "$T/c" --buildtype=release -Db_pie=true
 grep -q "b_pie is false" "$T/c.log" && fail "b_pie message with b_pie=true"

@@ -9,7 +9,11 @@ need gcc
 [ -f "$S/examples/meson/subprojects/harden/meson.build" ] ||
 	fail "examples/meson/subprojects/harden does not lead to the subproject"
 CC=gcc meson_setup "$S/examples/meson" "$T/b" --buildtype=release
-meson_check_way "$T/b"
+for d in harden-c harden-c-exe; do
+	grep -q "Dependency $d found: YES.*(overridden)" "$T/b.log" || fail "dependency('$d') did not resolve to the subproject"
+done
+meson_build "$T/b"
+assert_hardened_pair "$T/b/tally" "$T/b/libtally.so"
 meson test -C "$T/b" >"$T/test.log" 2>&1 || { tail -n 20 "$T/test.log"; fail "meson test failed"; }
 grep -q '^Ok: *2 *$' "$T/test.log" || { cat "$T/test.log"; fail "the tally test and the audit test did not both run"; }
 r=$(meson_report "$T/b")
