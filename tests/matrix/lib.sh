@@ -18,6 +18,14 @@
 #     mx_prove); any claim that is not proven is a false claim and fails;
 #   * an unsupported feature needs a reason;
 #   * the program runs (natively, or under qemu-user for aarch64).
+# A C++ toolchain script (tests/matrix/cxx-NAME.sh) also sets mx_cxx (the
+# C++ compiler; mx_cxxflags_extra, e.g. -stdlib=libc++, joins its CXXFLAGS):
+# the frontends then build the example's C++ programs too (words: C++ only;
+# tallyxx: C++ with the C object of tally.c), each frontend's C++ report
+# (harden-report-cxx.txt) must be the same, its claims are proven on words
+# and tallyxx as those of C on tally and libtally, stdlib-hardening by words
+# reading out of range (it must abort or trap, and not without the
+# feature's flags), and the results are the C++ report's.
 # Its findings go to $HARDEN_RESULTS/NAME.results (tests/run sets
 # HARDEN_RESULTS for the whole run), which tests/matrix/zz-table.sh turns
 # into the table of README.md.  The two levels run at the same time, each
@@ -87,7 +95,9 @@ mx_autoconf() {
 	if [ -n "$mx_host" ]; then
 		(autotools_example "$_d" --host="$mx_host" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l")
 	else
-		(autotools_example "$_d" CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l")
+		# shellcheck disable=SC2046 # the C++ arguments
+		(autotools_example "$_d" CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l" \
+			${mx_cxx:+--enable-cxx "CXX=$mx_cxx" "CXXFLAGS=$mx_cxxflags"})
 	fi >"$_d.example" 2>&1 || {
 		if [ -f "$_d/configure.out" ]; then
 			mx_problem "$_d.problems" "configure failed: $(tail -n 3 "$_d/configure.out" | tr '\n' ' ')"
@@ -103,6 +113,19 @@ mx_autoconf() {
 		{ mx_problem "$_d.problems" "no program built (.libs/tally, tally.exe): $(ls "$_d" "$_d/.libs" 2>&1 | tr '\n' ' ')"; return 1; }
 	mx_first "$_d/.libs/libtally.so" "$_d"/.libs/libtally*.dll >"$_d.lib" ||
 		{ mx_problem "$_d.problems" "no shared library built (.libs/libtally.so, .libs/libtally*.dll): .libs has $(ls "$_d/.libs" 2>&1 | tr '\n' ' ')"; return 1; }
+	mx_cxx_outputs "$_d" "$_d" "$_d/harden-report-cxx.txt"
+}
+
+# mx_cxx_outputs DIR BUILDDIR REPORT: with mx_cxx, DIR.xreport (a copy of
+# REPORT, the C++ report) and DIR.words, DIR.tallyxx (the C++ programs
+# built in BUILDDIR).
+mx_cxx_outputs() {
+	[ -n "$mx_cxx" ] || return 0
+	cp "$3" "$1.xreport" 2>/dev/null || { mx_problem "$1.problems" "no C++ report ($3)"; return 1; }
+	for _p in words tallyxx; do
+		mx_first "$2/.libs/$_p" "$2/$_p" >"$1.$_p" ||
+			{ mx_problem "$1.problems" "no $_p built in $2"; return 1; }
+	done
 }
 
 mx_meson() {
@@ -112,20 +135,22 @@ mx_meson() {
 		env -u CC -u CFLAGS -u LDFLAGS meson setup "$_d" "$S/examples/meson" --buildtype=plain \
 			--cross-file "$_d.ini" -Dharden:hardening="$_l" >"$_d.setup" 2>&1
 	else
-		env CC="${mx_meson_cc:-$mx_cc}" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" \
-			meson setup "$_d" "$S/examples/meson" --buildtype=plain -Dharden:hardening="$_l" >"$_d.setup" 2>&1
+		env CC="${mx_meson_cc:-$mx_cc}" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" ${mx_cxx:+CXX="$mx_cxx" CXXFLAGS="$mx_cxxflags"} \
+			meson setup "$_d" "$S/examples/meson" --buildtype=plain -Dharden:hardening="$_l" \
+			${mx_cxx:+-Dcxx=true} >"$_d.setup" 2>&1
 	fi || { mx_problem "$_d.problems" "meson setup failed: $(mx_errors "$_d.setup")"; return 1; }
 	for _r in "$_d"/subprojects/harden/harden-report.txt "$_d"/subprojects/harden-*/harden-report.txt; do
 		[ -f "$_r" ] && cp "$_r" "$_d.report" && break
 	done
 	[ -f "$_d.report" ] || { mx_problem "$_d.problems" "no harden-report.txt in $_d/subprojects"; return 1; }
 	# Only the example's targets: the subproject's harden-audit is not needed.
-	_t=$(ninja -C "$_d" -t targets all | sed -n 's/^\(tally\(\.exe\)\{0,1\}\|libtally[^/ ]*\.\(so\.[0-9.]*\|dll\)\): .*/\1/p')
+	_t=$(ninja -C "$_d" -t targets all | sed -n 's/^\(tally\(\.exe\)\{0,1\}\|words\|tallyxx\|libtally[^/ ]*\.\(so\.[0-9.]*\|dll\)\): .*/\1/p')
 	[ -n "$_t" ] || { mx_problem "$_d.problems" "no tally or libtally target in build.ninja"; return 1; }
 	# shellcheck disable=SC2086 # target names
 	ninja -C "$_d" -v $_t >"$_d.build" 2>&1 ||
 		{ mx_problem "$_d.problems" "ninja failed: $(mx_errors "$_d.build")"; return 1; }
-	mx_outputs "$_d"
+	mx_outputs "$_d" || return 1
+	mx_cxx_outputs "$_d" "$_d" "$(ls "$_d"/subprojects/harden*/harden-report-cxx.txt 2>/dev/null | head -n 1)"
 }
 
 # mx_outputs DIR: DIR.prog and DIR.lib, the paths of the program and the
@@ -173,14 +198,16 @@ mx_cmake() {
 		env -u CC CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" cmake -S "$S/examples/cmake" -B "$_d" -G Ninja \
 			-DCMAKE_TOOLCHAIN_FILE="$_d.toolchain.cmake" -DCMAKE_BUILD_TYPE= -DHARDENING="$_l" -DBUILD_TESTING=OFF
 	else
-		env CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" cmake -S "$S/examples/cmake" -B "$_d" -G Ninja \
-			-DCMAKE_BUILD_TYPE= -DHARDENING="$_l" -DBUILD_TESTING=OFF
+		env CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" ${mx_cxx:+CXX="$mx_cxx" CXXFLAGS="$mx_cxxflags"} \
+			cmake -S "$S/examples/cmake" -B "$_d" -G Ninja \
+			-DCMAKE_BUILD_TYPE= -DHARDENING="$_l" -DBUILD_TESTING=OFF ${mx_cxx:+-DTALLY_CXX=ON}
 	fi >"$_d.setup" 2>&1 ||
 		{ mx_problem "$_d.problems" "cmake failed: $(mx_errors "$_d.setup")"; return 1; }
 	cp "$_d/harden-report.txt" "$_d.report" || { mx_problem "$_d.problems" "cmake wrote no harden-report.txt"; return 1; }
 	cmake --build "$_d" -v >"$_d.build" 2>&1 ||
 		{ mx_problem "$_d.problems" "cmake --build failed: $(mx_errors "$_d.build")"; return 1; }
-	mx_outputs "$_d"
+	mx_outputs "$_d" || return 1
+	mx_cxx_outputs "$_d" "$_d" "$_d/harden-report-cxx.txt"
 }
 
 mx_cmake_toolchain_file() {
@@ -200,20 +227,33 @@ mx_make() {
 	_cc=${mx_cc:-$mx_host-gcc}
 	(cd "$_d/make" && env READELF="$(mx_readelf)" OBJDUMP="$(mx_objdump)" \
 		make -j2 CC="$_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" \
+		${mx_cxx:+CXX_PROGRAMS=yes CXX="$mx_cxx" CXXFLAGS="$mx_cxxflags"} \
 		HARDEN="$S/catalog/harden-flags" HARDEN_FLAGS_ARGS="--level=$_l" all) >"$_d.build" 2>&1 ||
 		{ mx_problem "$_d.problems" "make failed: $(mx_errors "$_d.build")"; return 1; }
-	# The report the Makefile used: harden-flags again with the same inputs
-	# and the Makefile's cache, which must answer without a compiler run.
-	(cd "$_d/make" && env CC="$_cc" CPPFLAGS= CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" READELF="$(mx_readelf)" \
-		OBJDUMP="$(mx_objdump)" sh "$S/catalog/harden-flags" "--level=$_l" --cache=harden.cache --report) \
-		>"$_d.report" 2>"$_d.report.err" ||
-		{ mx_problem "$_d.problems" "harden-flags --report failed: $(cat "$_d.report.err")"; return 1; }
-	[ "$(report_key "$_d.report" runs)" = 0 ] ||
-		mx_problem "$_d.problems" "harden-flags --report with the Makefile's cache probed again (runs=$(report_key "$_d.report" runs)): not the report the build used"
+	mx_make_report "$_d" c CC="$_cc" CFLAGS="$mx_cflags" || return 1
 	mx_first "$_d/make/tally" "$_d/make/tally.exe" >"$_d.prog" ||
 		{ mx_problem "$_d.problems" "no program built: $(ls "$_d/make" | tr '\n' ' ')"; return 1; }
 	mx_first "$_d/make/libtally.so" "$_d/make/libtally.dll" >"$_d.lib" ||
 		{ mx_problem "$_d.problems" "no shared library built: $(ls "$_d/make" | tr '\n' ' ')"; return 1; }
+	[ -z "$mx_cxx" ] && return 0
+	mx_make_report "$_d" c++ CXX="$mx_cxx" CXXFLAGS="$mx_cxxflags" || return 1
+	mv "$_d.report-c++" "$_d/make/harden-report-cxx.txt"
+	mx_cxx_outputs "$_d" "$_d/make" "$_d/make/harden-report-cxx.txt"
+}
+
+# mx_make_report DIR LANG VAR=VALUE...: the report the Makefile used for
+# LANG: harden-flags again with the same inputs and the Makefile's cache,
+# which must answer without a compiler run; DIR.report (C) or
+# DIR.report-c++.
+mx_make_report() {
+	_d=$1 _lang=$2 _out=$1.report _cache=harden.cache
+	shift 2
+	[ "$_lang" = c ] || _out=$_d.report-c++ _cache=harden-cxx.cache
+	(cd "$_d/make" && env CPPFLAGS= LDFLAGS="$mx_ldflags" READELF="$(mx_readelf)" OBJDUMP="$(mx_objdump)" "$@" \
+		sh "$S/catalog/harden-flags" --lang="$_lang" "--level=$_l" --cache=$_cache --report) >"$_out" 2>"$_out.err" ||
+		{ mx_problem "$_d.problems" "harden-flags --lang=$_lang --report failed: $(cat "$_out.err")"; return 1; }
+	[ "$(report_key "$_out" runs)" = 0 ] ||
+		mx_problem "$_d.problems" "harden-flags --lang=$_lang --report with the Makefile's cache probed again (runs=$(report_key "$_out" runs)): not the report the build used"
 }
 
 # ---------------------------------------------------------------------------
@@ -300,7 +340,11 @@ mx_disasm() { "$(mx_objdump)" -d --disassemble="$2" "$1" 2>/dev/null | sed -n '/
 mx_prove() {
 	_F=$1 _file=$2 _kind=$3 _rep=$4 _blog=$5
 	_fmt=$(mx_format "$_file")
-	if [ "$_kind" = prog ]; then _src=main.c _fn=main; else _src=tally.c _fn=tally_format; fi
+	case $_kind in
+	prog) _src=main.c _fn=main ;;
+	lib) _src=tally.c _fn=tally_format ;;
+	*) _src=$_kind.cc _fn=main ;;	# words, tallyxx: the C++ programs
+	esac
 	case " $MX_CODEGEN " in
 	*" $_F "*)
 		_p=$(mx_producers "$_file" "$_src")
@@ -332,15 +376,27 @@ mx_prove() {
 			mx_compile_flags "$_rep" "$_F" "$_src" "$_blog" cpp
 		fi ;;
 	*.fortify-source)
-		mx_symbols "$_file" | grep -v __stack_chk | grep -Eq ' __[a-z0-9_]+_chk(@| |$)' ||
-			{ echo "no fortified __*_chk call"; return 1; }
+		if ! mx_symbols "$_file" | grep -v __stack_chk | grep -Eq ' __[a-z0-9_]+_chk(@| |$)'; then
+			# glibc gives clang++ its printf-family wrappers as C macros
+			# only, and words calls nothing else fortifiable.
+			[ "$_kind" = words ] && [ -n "$mx_cxx_clang" ] || { echo "no fortified __*_chk call"; return 1; }
+			mx_compile_flags "$_rep" "$_F" "$_src" "$_blog" cpp
+			return
+		fi
 		echo "__*_chk symbol" ;;
+	*.stdlib-hardening)
+		# words reads out of range when asked; tallyxx has no checked call.
+		if [ "$_kind" = words ]; then
+			mx_stdlib_proof "$_file" "$_rep"
+		else
+			mx_compile_flags "$_rep" "$_F" "$_src" "$_blog" cpp
+		fi ;;
 	*.format-security)
 		# A compile-time error leaves no trace in a binary.
 		mx_compile_flags "$_rep" "$_F" "$_src" "$_blog" 'cc|cc[+]ld|exe-cc' ;;
 	elf.pie)
 		_h=$(readelf -h "$_file" | sed -n 's/^ *Type: *\([A-Z]*\).*/\1/p')
-		if [ "$_kind" = prog ]; then
+		if [ "$_kind" != lib ]; then
 			[ "$_h" = DYN ] || { echo "ELF type $_h, not DYN"; return 1; }
 			readelf -dW "$_file" | grep -q '(FLAGS_1).* PIE' ||
 				{ elf_has_interp "$_file" && ! readelf -dW "$_file" | grep -q '(SONAME)'; } ||
@@ -364,7 +420,7 @@ mx_prove() {
 			# The report says the code is instrumented but the program is not
 			# marked: both must be true.
 			mx_disasm "$_file" "$_fn" | grep -q endbr64 || { echo "no endbr64 in $_fn"; return 1; }
-			if [ "$_kind" = prog ]; then
+			if [ "$_kind" != lib ]; then
 				case $_n in
 				*IBT*SHSTK*|*SHSTK*IBT*) echo "the report says not enforced, but the program has the IBT+SHSTK note"; return 1 ;;
 				esac
@@ -426,6 +482,33 @@ mx_prove() {
 	esac
 }
 
+# mx_stdlib_proof WORDS REPORT: "words N" past the end of its vector is
+# killed (libstdc++'s assertion: SIGABRT; libc++'s trap: SIGILL), and the
+# same source built with the report's flags but those of stdlib-hardening
+# (and with its off flags) is not: the feature, not the workload, stops it.
+mx_stdlib_proof() {
+	printf 'one two three\n' >"$T/words.in"
+	"$1" 3 <"$T/words.in" >/dev/null 2>&1
+	_rc=$?
+	case $_rc in
+	134) _how="aborts (SIGABRT)" ;;
+	132) _how="traps (SIGILL)" ;;
+	*) echo "words 3 out of range exited $_rc, not killed by SIGABRT or SIGILL"; return 1 ;;
+	esac
+	_on=" $(mx_flags "$2" stdlib-hardening) " _w=
+	for _x in $(report_key "$2" cppflags) $(report_key "$2" cflags) $(report_key "$2" exe_cflags) \
+		$(report_key "$2" ldflags) $(report_key "$2" exe_ldflags); do
+		case $_on in *" $_x "*) ;; *) _w="$_w $_x" ;; esac
+	done
+	# shellcheck disable=SC2046,SC2086 # lists of flags
+	$mx_cxx $_w $(mx_off_flags stdlib-hardening) $mx_cxxflags $mx_ldflags -o "$1.control" \
+		"$S/examples/autotools/src/words.cc" >"$1.control.log" 2>&1 ||
+		{ echo "the control (no stdlib-hardening flags) does not build: $(head -n 3 "$1.control.log" | tr '\n' ' ')"; return 1; }
+	"$1.control" 3 <"$T/words.in" >/dev/null 2>&1 ||
+		{ echo "words 3 $_how, but also without the feature's flags (exit $?): the workload, not the feature"; return 1; }
+	echo "words 3 out of range $_how, and runs on without the feature's flags"
+}
+
 # mx_needed FILE: the libraries FILE needs (ELF NEEDED, PE DLL Name).
 mx_needed() {
 	if [ "$(mx_format "$1")" = pe ]; then
@@ -460,14 +543,35 @@ mx_run_program() {
 }
 
 # mx_check FRONTEND LEVEL DIR: after mx_FRONTEND, the proofs of DIR.report
-# on DIR.prog and DIR.lib; one line per feature in DIR.proofs:
-# FEATURE<TAB>proven: ...|FALSE: ...; problems to DIR.problems.
+# on DIR.prog and DIR.lib (one line per feature in DIR.proofs:
+# FEATURE<TAB>proven: ...|FALSE: ...), and with mx_cxx those of
+# DIR.xreport on DIR.words and DIR.tallyxx (in DIR.xproofs); problems to
+# DIR.problems.
 mx_check() {
 	_fe=$1 _l=$2 _d=$3
-	_rep=$_d.report _prog=$(cat "$_d.prog") _lib=$(cat "$_d.lib")
-	: >"$_d.proofs"
-	[ "$(report_key "$_rep" level)" = "$_l" ] || mx_problem "$_d.problems" "the report is of level $(report_key "$_rep" level), not $_l"
-	for _f in $_prog $_lib; do
+	mx_check_report "$_d" "$_d.report" "$_d.proofs" "$(cat "$_d.prog")" prog "$(cat "$_d.lib")" lib
+	if _o=$(mx_run_program "$(cat "$_d.prog")" "$(cat "$_d.lib")"); then
+		echo "$_fe $_l: $_o"
+	else
+		mx_problem "$_d.problems" "the program $_o"
+	fi
+	[ -n "$mx_cxx" ] || return 0
+	mx_check_report "$_d" "$_d.xreport" "$_d.xproofs" "$(cat "$_d.words")" words "$(cat "$_d.tallyxx")" tallyxx
+	if _o=$(mx_run_cxx "$(cat "$_d.words")" "$(cat "$_d.tallyxx")"); then
+		echo "$_fe $_l: $_o"
+	else
+		mx_problem "$_d.problems" "a C++ program $_o"
+	fi
+}
+
+# mx_check_report DIR REPORT PROOFS FILE KIND FILE KIND: the level and the
+# format of the files, harden-audit --expect with the report's
+# audit_expect, and every claim of REPORT proven on both files (mx_prove).
+mx_check_report() {
+	_d=$1 _rep=$2 _pf=$3 _f1=$4 _k1=$5 _f2=$6 _k2=$7
+	: >"$_pf"
+	[ "$(report_key "$_rep" level)" = "$_l" ] || mx_problem "$_d.problems" "$_rep is of level $(report_key "$_rep" level), not $_l"
+	for _f in "$_f1" "$_f2"; do
 		_x=$(mx_format "$_f")
 		[ "$_x" = "$mx_want_format" ] || mx_problem "$_d.problems" "$_f is $_x, not $mx_want_format"
 	done
@@ -475,18 +579,18 @@ mx_check() {
 	# the present features that have an audit row.
 	_e=$(report_key "$_rep" audit_expect)
 	[ "$_e" = "$(audit_expect_want "$_rep")" ] ||
-		mx_problem "$_d.problems" "audit_expect=$_e, the report's present features with an audit row are $(audit_expect_want "$_rep")"
+		mx_problem "$_d.problems" "audit_expect=$_e, the present features of $_rep with an audit row are $(audit_expect_want "$_rep")"
 	# Exit 1: the features it names are not proven (FALSE below); any other
 	# failure is one problem, and every expected feature is unproven.
-	"$MX_AUDIT" ${_e:+--expect "$_e"} "$_prog" "$_lib" >"$_d.audit" 2>"$_d.audit.err"
+	"$MX_AUDIT" ${_e:+--expect "$_e"} "$_f1" "$_f2" >"$_pf.audit" 2>"$_pf.audit.err"
 	_ast=$?
 	case $_ast in
 	0|1) _audit= ;;
-	*)	_audit="harden-audit ${_e:+--expect $_e }exit $_ast: $(head -n 3 "$_d.audit.err" | tr '\n' ' ')"
+	*)	_audit="harden-audit ${_e:+--expect $_e }exit $_ast: $(head -n 3 "$_pf.audit.err" | tr '\n' ' ')"
 		mx_problem "$_d.problems" "$_audit" ;;
 	esac
-	[ "$_ast" = 1 ] && ! grep -q ' not proven: ' "$_d.audit.err" &&
-		mx_problem "$_d.problems" "harden-audit exit 1 without naming a feature: $(head -n 3 "$_d.audit.err" | tr '\n' ' ')"
+	[ "$_ast" = 1 ] && ! grep -q ' not proven: ' "$_pf.audit.err" &&
+		mx_problem "$_d.problems" "harden-audit exit 1 without naming a feature: $(head -n 3 "$_pf.audit.err" | tr '\n' ' ')"
 	awk '$1 == "feature" { print $2, $3, $4 }' "$_rep" | while read -r _F _st _v; do
 		if [ "$_st" = unsupported ]; then
 			_why=$(report_reason "$_rep" "$_F")
@@ -495,12 +599,12 @@ mx_check() {
 		fi
 		[ "$_st" = on ] || { [ "$_st" = builder ] && report_reason "$_rep" "$_F" | grep -q 'present$'; } || continue
 		_res=
-		for _k in prog lib; do
-			if [ $_k = prog ]; then _f=$_prog; else _f=$_lib; fi
-			if _why=$(mx_prove "$_F" "$_f" $_k "$_rep" "$_d.build"); then
-				_res="$_res${_res:+; }$_k: $_why"
+		for _k in 1 2; do
+			eval "_f=\$_f$_k _kind=\$_k$_k"
+			if _why=$(mx_prove "$_F" "$_f" "$_kind" "$_rep" "$_d.build"); then
+				_res="$_res${_res:+; }$_kind: $_why"
 			else
-				_res="FALSE: $_k $(basename "$_f"): $_why"
+				_res="FALSE: $_kind $(basename "$_f"): $_why"
 				break
 			fi
 		done
@@ -511,21 +615,29 @@ mx_check() {
 		*",$_F,"*)
 			if [ -n "$_audit" ]; then
 				_res="FALSE: $_audit"
-			elif grep -q ": $_F not proven: " "$_d.audit.err"; then
-				_a=$(grep ": $_F not proven: " "$_d.audit.err" | sed "s|$T/||" | tr '\n' ' ')
+			elif grep -q ": $_F not proven: " "$_pf.audit.err"; then
+				_a=$(grep ": $_F not proven: " "$_pf.audit.err" | sed "s|$T/||" | tr '\n' ' ')
 				_res="FALSE: $_a"
 				mx_problem "$_d.problems" "$_F claimed $_st $_v, not proven by harden-audit: $_a"
 			else
 				_res="$_res; harden-audit"
 			fi ;;
 		esac
-		printf '%s\t%s\n' "$_F" "${_res:-FALSE: no proof}" >>"$_d.proofs"
+		printf '%s\t%s\n' "$_F" "${_res:-FALSE: no proof}" >>"$_pf"
 	done
-	if _o=$(mx_run_program "$_prog" "$_lib"); then
-		echo "$_fe $_l: $_o"
-	else
-		mx_problem "$_d.problems" "the program $_o"
-	fi
+}
+
+# mx_run_cxx WORDS TALLYXX: the C++ programs run (natively) and print what
+# they must.
+mx_run_cxx() {
+	printf 'one two\nthree\n' >"$T/count.in"
+	_o=$("$1" <"$T/count.in" 2>&1) || { echo "words failed: $_o"; return 1; }
+	[ "$(echo $_o)" = "one three two 3 distinct" ] || { echo "words printed '$_o'"; return 1; }
+	_o=$("$2" <"$T/count.in" 2>&1) || { echo "tallyxx failed: $_o"; return 1; }
+	# shellcheck disable=SC2086 # the counts
+	set -- $_o
+	[ "$1 $2 $3" = "2 3 14" ] || { echo "tallyxx printed '$_o', not 2 3 14"; return 1; }
+	echo "words and tallyxx ran"
 }
 
 # ---------------------------------------------------------------------------
@@ -567,9 +679,16 @@ matrix_run() {
 	*) _rec=-grecord-gcc-switches ;;
 	esac
 	mx_cflags="-O2 -g${_rec:+ $_rec}"
+	if [ -n "$mx_cxx" ]; then
+		need "${mx_cxx%% *}"
+		_cxxv=$($mx_cxx --version 2>&1 | head -n 1)
+		case $_cxxv in *clang*) mx_cxx_clang=yes _xrec=-grecord-command-line ;; *) mx_cxx_clang= _xrec=-grecord-gcc-switches ;; esac
+		mx_cxxflags="-O2 -g $_xrec${mx_cxxflags_extra:+ $mx_cxxflags_extra}"
+	fi
 	case $mx_host in *mingw*) mx_want_format=pe ;; *) mx_want_format=elf ;; esac
 	mx_audit_tool
 	note "$mx_name: $_ccv; CFLAGS=$mx_cflags LDFLAGS=$mx_ldflags${mx_host:+ --host=$mx_host}"
+	[ -z "$mx_cxx" ] || note "$mx_name: CXX=$mx_cxx: $_cxxv; CXXFLAGS=$mx_cxxflags"
 	# Two jobs on two cores: Autoconf and make (autotools_example's cache is
 	# not safe to fill twice at the same time) and Meson and CMake.
 	for _lv in $MX_LEVELS; do
@@ -583,7 +702,12 @@ matrix_run() {
 	_out=${HARDEN_RESULTS:-$T}/$mx_name.results
 	mkdir -p "$(dirname "$_out")" || exit 99
 	{
-		printf 'toolchain\t%s\t%s\t%s\t%s\n' "$mx_name" "$_cc_named" "${mx_ldflags:--}" "$_ccv"
+		if [ -n "$mx_cxx" ]; then
+			printf 'toolchain\t%s\t%s\t%s\t%s\n' "$mx_name" "CC=$_cc_named CXX=$mx_cxx${mx_cxxflags_extra:+ CXXFLAGS=$mx_cxxflags_extra}" \
+				"${mx_ldflags:--}" "$_cxxv"
+		else
+			printf 'toolchain\t%s\t%s\t%s\t%s\n' "$mx_name" "$_cc_named" "${mx_ldflags:--}" "$_ccv"
+		fi
 		for _lv in $MX_LEVELS; do
 			for _fe in $MX_FRONTENDS; do
 				printf 'time\t%s\t%s\t%s\n' "$_lv" "$_fe" "$(cat "$T/$_lv-$_fe.seconds" 2>/dev/null || echo '?')"
@@ -598,8 +722,11 @@ matrix_run() {
 			if [ -f "$_dir.report" ] && grep -q '^feature ' "$_dir.report"; then
 				if [ -z "$_ref" ]; then
 					_ref=$_fe
-				elif ! report_diff "$T/$_lv-$_ref.report" "$_dir.report" >"$_dir.parity"; then
-					mx_problem "$_dir.problems" "its report differs from $_ref's: $(grep '^[<>]' "$_dir.parity" | head -n 6 | tr '\n' ' ')"
+				else
+					for _x in report ${mx_cxx:+xreport}; do
+						report_diff "$T/$_lv-$_ref.$_x" "$_dir.$_x" >"$_dir.$_x.parity" ||
+							mx_problem "$_dir.problems" "its $_x differs from $_ref's: $(grep '^[<>]' "$_dir.$_x.parity" | head -n 6 | tr '\n' ' ')"
+					done
 				fi
 			fi
 			while IFS= read -r _p; do
@@ -610,11 +737,13 @@ matrix_run() {
 		done
 		[ -n "$_ref" ] || continue
 		# One line per feature: the state (the same in every report, or a
-		# problem above) and the proofs of every frontend that built.
-		awk '$1 == "feature" { print $2, $3, $4 }' "$T/$_lv-$_ref.report" | while read -r _F _st _v; do
+		# problem above) and the proofs of every frontend that built; of
+		# the C++ report for a C++ toolchain.
+		if [ -n "$mx_cxx" ]; then _rx=xreport _px=xproofs; else _rx=report _px=proofs; fi
+		awk '$1 == "feature" { print $2, $3, $4 }' "$T/$_lv-$_ref.$_rx" | while read -r _F _st _v; do
 			_proof=
 			for _fe in $MX_FRONTENDS; do
-				_x=$(awk -F '\t' -v f="$_F" '$1 == f { print $2 }' "$T/$_lv-$_fe.proofs" 2>/dev/null)
+				_x=$(awk -F '\t' -v f="$_F" '$1 == f { print $2 }' "$T/$_lv-$_fe.$_px" 2>/dev/null)
 				case $_x in
 				FALSE:*) _proof="FALSE: $_fe: ${_x#FALSE: }"; break ;;
 				?*) [ -n "$_proof" ] || _proof="proven: $_x" ;;
@@ -622,11 +751,11 @@ matrix_run() {
 			done
 			# A claim that no frontend built anything for is not proven either.
 			if [ -z "$_proof" ] && { [ "$_st" = on ] || { [ "$_st" = builder ] &&
-				report_reason "$T/$_lv-$_ref.report" "$_F" | grep -q 'present$'; }; }; then
+				report_reason "$T/$_lv-$_ref.$_rx" "$_F" | grep -q 'present$'; }; }; then
 				_proof="FALSE: no frontend built the example"
 			fi
 			printf 'feature\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$_lv" "$_F" "$_st" "$_v" \
-				"$(mx_flags "$T/$_lv-$_ref.report" "$_F" | sed 's/ $//')" "$(report_reason "$T/$_lv-$_ref.report" "$_F")" "${_proof:--}"
+				"$(mx_flags "$T/$_lv-$_ref.$_rx" "$_F" | sed 's/ $//')" "$(report_reason "$T/$_lv-$_ref.$_rx" "$_F")" "${_proof:--}"
 		done >>"$_out.tmp"
 	done
 	_secs=$(( $(date +%s) - _t0 ))

@@ -3,7 +3,8 @@
 # clang with g++) at the strict level, where each family has flags the
 # other rejects: it builds and runs, and in `ninja -v` every harden flag on
 # a C line is in the C report, every one on a C++ line in the C++ report
-# (words, C++ only, has them all; tallyxx, C++ and C, only the shared ones).
+# (words, C++ only, has them all; tallyxx, C++ and C, each object its own
+# language's, its C object from a static library of its own).
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ clang clang++
 meson_parent_cxx_with_copy "$T/p"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # -Dcpp_args=-fno-PIE -Dcpp_link_args=-no-pie: the C++ report leaves pie to
-# the builder, and words (harden-cpp-exe) and tallyxx (harden-exe, what both
-# languages share) are not PIE, while the C program tally still is.
+# the builder, and words and tallyxx (harden-cpp-exe: the C++ compile and
+# the link) are not PIE, while the C program tally still is.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ readelf
 meson_parent_cxx_with_copy "$T/p"

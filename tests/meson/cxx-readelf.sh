@@ -1,6 +1,7 @@
 #!/bin/sh
 # gcc and g++ at the standard level: the C++ programs of a mixed project,
-# words (C++ only, harden-cpp-exe) and tallyxx (C++ and C, harden-exe), have
+# words (C++ only, harden-cpp-exe) and tallyxx (C++ and C, each object its
+# language's dependency), have
 # a canary, PIE, full RELRO and an NX stack, read with readelf; both run.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ readelf
