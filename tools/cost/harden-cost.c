@@ -376,6 +376,8 @@ main(int argc, char **argv)
 	progress(c, &k, NULL, 0);
 
 	write_reports(c);
+	if (cost_signalled)		/* SIGPIPE: the reader went away */
+		return interrupted(c, &k);
 	for (int i = 0; i < c->nvariants; i++)
 		failures += c->variants[i].status != ST_OK;
 	cleanup(c, failures, c->o->keep);

@@ -4,7 +4,7 @@
  * Every build and every run of CMD is a child in its own process group, so
  * that a server started in the background by a benchmark script, and all
  * of make's compilers, can be stopped together: after the command exits
- * (leftovers), on a timeout, and on SIGINT/SIGTERM.
+ * (leftovers), on a timeout, and on a terminating signal (term_sigs[]).
  */
 #if defined(__linux__)
 #define _GNU_SOURCE	/* prctl() */
@@ -79,12 +79,22 @@ set_handler(int sig, void (*fn)(int))
 	sigaction(sig, &sa, NULL);
 }
 
+/*
+ * The signals that stop harden-cost: every build and run is ended, the
+ * work directory cleaned up, and the exit status is 128+signal.  SIGPIPE
+ * is one of them: a reader of the report or of the progress line that went
+ * away (harden-cost ... | head -2) makes a write raise it, here as with
+ * any other, instead of killing the program before its clean-up.
+ */
+static const int term_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
+
+#define NTERM_SIGS	(sizeof term_sigs / sizeof term_sigs[0])
+
 void
 proc_init(void)
 {
-	set_handler(SIGINT, on_signal);
-	set_handler(SIGTERM, on_signal);
-	set_handler(SIGHUP, on_signal);
+	for (size_t i = 0; i < NTERM_SIGS; i++)
+		set_handler(term_sigs[i], on_signal);
 	set_handler(SIGALRM, on_alarm);
 	set_handler(SIGCHLD, on_child);
 #if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
@@ -145,15 +155,15 @@ rusage_seconds(const struct rusage *u)
 	    (double)u->ru_stime.tv_sec + (double)u->ru_stime.tv_usec / 1e6;
 }
 
-/* The signals that end a wait for a child. */
-static const int wait_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGCHLD };
-
+/* The signals that end a wait for a child: term_sigs[], SIGALRM, SIGCHLD. */
 static void
 wait_signals(sigset_t *set)
 {
 	sigemptyset(set);
-	for (size_t i = 0; i < sizeof wait_sigs / sizeof wait_sigs[0]; i++)
-		sigaddset(set, wait_sigs[i]);
+	for (size_t i = 0; i < NTERM_SIGS; i++)
+		sigaddset(set, term_sigs[i]);
+	sigaddset(set, SIGALRM);
+	sigaddset(set, SIGCHLD);
 }
 
 /* In the child: a process group of its own, default signals, standard
@@ -165,9 +175,8 @@ exec_child(char *const argv[], const char *cwd, char *const env[],
 	int fd;
 
 	setpgid(0, 0);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
+	for (size_t i = 0; i < NTERM_SIGS; i++)
+		signal(term_sigs[i], SIG_DFL);
 	signal(SIGCHLD, SIG_DFL);
 	sigprocmask(SIG_SETMASK, old, NULL);
 	if ((fd = open("/dev/null", O_RDONLY)) >= 0) {
@@ -207,8 +216,10 @@ wait_child(pid_t pid, const sigset_t *old, double start, int *status,
 {
 	sigset_t waitmask = *old;
 
-	for (size_t i = 0; i < sizeof wait_sigs / sizeof wait_sigs[0]; i++)
-		sigdelset(&waitmask, wait_sigs[i]);
+	for (size_t i = 0; i < NTERM_SIGS; i++)
+		sigdelset(&waitmask, term_sigs[i]);
+	sigdelset(&waitmask, SIGALRM);
+	sigdelset(&waitmask, SIGCHLD);
 	for (;;) {
 		pid_t w = waitpid(pid, status, WNOHANG);
 		if (w == pid) {
