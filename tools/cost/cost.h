@@ -133,6 +133,7 @@ struct cost {
 	enum counter counter;
 	char	counter_reason[256];
 	char	driver[PATH_MAX];	/* harden-flags, or "" */
+	char	catalog_dir[PATH_MAX];	/* its --catalog=DIR, or "" */
 	char	workdir[PATH_MAX];	/* absolute */
 	int	workdir_made;		/* created here: removed when empty */
 
@@ -172,7 +173,8 @@ enum name_case { NAME_AS_IS, NAME_UNDERSCORE, NAME_UPPER };
 #define STEP_REPORT	4	/* writes the report: CFLAGS=--cflags */
 
 /* A command of a build.  Each word is copied with @NAME@ replaced; the
- * words @CONFIG_ARGS@, @MAKE_ARGS@ and @VARIANT@ stand for several. */
+ * words @CONFIG_ARGS@, @MAKE_ARGS@ and @VARIANT@ stand for several, and
+ * @CATALOG@ for --catalog=DIR or nothing. */
 struct step {
 	const char *argv[12];
 	unsigned flags;
