@@ -8,7 +8,8 @@
  * level, the level without each feature that is on, optionally none plus
  * each feature), runs CMD against every variant in interleaved rounds, and
  * reports for each feature the time (or a figure CMD prints) with a
- * bootstrap 95% interval, and the instructions executed (perf_event_open,
+ * bootstrap interval that holds for the whole report (Holm's correction),
+ * and the instructions executed (perf_event_open,
  * else callgrind).  Exit 0 when every variant was measured, 1 when one
  * failed or nothing could be measured, 2 on usage errors.  See
  * harden-cost(1).
