@@ -618,7 +618,7 @@ svg_head(const struct cost *c, const struct svg *s)
 	xml_text(f, c->o->run);
 	fputs("</text>\n", f);
 	fprintf(f, "<rect x=\"20\" y=\"58\" width=\"14\" height=\"10\" fill=\"#3b6fb6\"/>"
-	    "<text x=\"40\" y=\"68\">%s: median, interval (Holm, 95%% for the chart; grey: noise)</text>\n"
+	    "<text x=\"40\" y=\"68\">%s: median, Holm interval (grey: within noise)</text>\n"
 	    "<rect x=\"440\" y=\"60\" width=\"14\" height=\"6\" fill=\"#e08a1e\"/>"
 	    "<text x=\"460\" y=\"68\">instructions (%s)</text>\n",
 	    c->o->figure ? "figure" : c->o->cpu_time ? "CPU time" : "wall time",
