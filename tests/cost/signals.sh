@@ -11,7 +11,7 @@ for sig in HUP:1 QUIT:3 PIPE:13 TERM:15; do
 	: >"$T/started"
 	mkdir "$T/tmp-$sig"
 	# harden-cost itself in the background, not a function (a subshell)
-	TMPDIR=$T/tmp-$sig "$HC" --make "$T/p" --catalog "$S/catalog/features.txt" \
+	TMPDIR=$T/tmp-$sig "$HC" --make "$T/p" --catalog "$S/catalog" \
 		--harden-flags "$S/catalog/harden-flags" --features relro --rounds 3 --instructions none \
 		--quiet --run "echo x >>'$T/started'; sleep 300" >"$T/out-$sig" 2>&1 &
 	hc=$!
