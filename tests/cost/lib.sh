@@ -48,6 +48,6 @@ print(eval(sys.argv[2]))' "$1" "$2"
 cost_make() {
 	_src=$1
 	shift
-	"$HC" --make "$_src" --catalog "$S/catalog/features.txt" \
+	"$HC" --make "$_src" --catalog "$S/catalog" \
 		--harden-flags "$S/catalog/harden-flags" "$@"
 }

@@ -3,12 +3,14 @@
  *
  * The driver is harden-flags: --harden-flags, else the one in the catalog
  * directory, else the one in PATH.  The catalog directory is --catalog (a
- * directory, or its features.txt), else $HARDEN_CATALOG, else the Meson
- * wrap's SRCDIR/subprojects/harden/catalog, else ../catalog next to this
- * program.  The features (names, and the needs= of their requirements)
- * are what `harden-flags --list=tsv` prints: no parser of the catalog here.
- * Without a driver, or when it lists nothing, the first build's report
- * names the features.
+ * directory, or its features.txt), else $HARDEN_CATALOG (a directory, as
+ * for harden-flags, which the builds run with the same environment), else
+ * the Meson wrap's SRCDIR/subprojects/harden/catalog, else ../catalog next
+ * to this program.  Every harden-flags harden-cost runs gets that
+ * directory as --catalog=DIR.  The features (names, and the needs= of
+ * their requirements) are what `harden-flags --list=tsv` prints: no parser
+ * of the catalog here.  Without a driver, or when it lists nothing, the
+ * first build's report names the features.
  */
 #define _XOPEN_SOURCE	700
 #include <sys/stat.h>
@@ -43,8 +45,17 @@ find_catalog(const struct opts *o, char *buf, size_t len)
 	char path[PATH_MAX];
 
 	*buf = '\0';
-	if (o->catalog != NULL || (env != NULL && *env != '\0')) {
-		catalog_dir_of(o->catalog != NULL ? o->catalog : env, buf, len);
+	if (o->catalog != NULL) {
+		catalog_dir_of(o->catalog, buf, len);
+		return;
+	}
+	if (env != NULL && *env != '\0') {
+		/* one meaning with harden-flags: a directory, never a file */
+		fmt(path, sizeof path, "%s/features.txt", env);
+		if (!file_exists(path))
+			usage("HARDEN_CATALOG=%s is not a catalog directory (it has no "
+			    "features.txt); it names the directory, as for harden-flags", env);
+		copy_str(buf, len, env);
 		return;
 	}
 	fmt(path, sizeof path, "%s/subprojects/harden/catalog/features.txt", o->srcdir);
@@ -124,6 +135,8 @@ catalog_setup(struct cost *c)
 	char catdir[PATH_MAX];
 
 	find_catalog(o, catdir, sizeof catdir);
+	if (*catdir == '\0' || realpath(catdir, c->catalog_dir) == NULL)
+		copy_str(c->catalog_dir, sizeof c->catalog_dir, catdir);
 	find_driver(c, catdir);
 	if ((*c->driver == '\0' || list_features(c, catdir) != 0) && o->catalog != NULL)
 		usage("cannot read the catalog %s", o->catalog);

@@ -8,7 +8,7 @@
  *   measure.c      running CMD against the variants, and the progress line
  *   run.c          children in their own process group
  *   counter.c      instruction counters: perf_event_open, callgrind
- *   stats.c        medians, bootstrap intervals, the comparisons
+ *   stats.c        medians, bootstrap intervals, Holm's correction
  *   out.c          the table, Markdown, JSON and SVG
  *   util.c         memory, strings, argument vectors, files
  */
@@ -32,6 +32,9 @@
 #define MAX_VARIANTS	(2 * MAX_FEATURES + 2)
 #define NAME_LEN	64
 #define MAX_ARGS	64	/* --configure-arg, --make-arg */
+/* Below this many rounds a bootstrap interval only restates the spread of
+ * a handful of samples: no interval, no verdict (stats.c). */
+#define MIN_PAIRS	5
 
 enum counter { COUNT_NONE, COUNT_PERF, COUNT_CALLGRIND };
 
@@ -122,7 +125,10 @@ struct comparison {
 	char	also[256];		/* other features the without variant lacks */
 	int	failed;			/* one of the two variants failed */
 	int	pairs;			/* rounds where both ran */
-	double	ratio, low, high;	/* time cost: median and 95% CI; NAN */
+	double	ratio, low, high;	/* time cost: median and interval; NAN */
+	double	confidence;		/* of the interval (Holm), or NAN */
+	int	tail;			/* bootstrap medians beyond 1; -1: none */
+	int	resolved;		/* the interval excludes 1 (Holm) */
 	double	iratio;			/* instructions with / without; NAN */
 };
 
@@ -133,6 +139,7 @@ struct cost {
 	enum counter counter;
 	char	counter_reason[256];
 	char	driver[PATH_MAX];	/* harden-flags, or "" */
+	char	catalog_dir[PATH_MAX];	/* its --catalog=DIR, or "" */
 	char	workdir[PATH_MAX];	/* absolute */
 	int	workdir_made;		/* created here: removed when empty */
 
@@ -146,6 +153,7 @@ struct cost {
 	int	nvariants;
 	struct comparison cmps[MAX_VARIANTS];
 	int	ncmps;
+	int	ntested;		/* comparisons with an interval (Holm's m) */
 	int	rounds_done;
 	int	interrupted;
 	uint64_t rng;
@@ -172,7 +180,8 @@ enum name_case { NAME_AS_IS, NAME_UNDERSCORE, NAME_UPPER };
 #define STEP_REPORT	4	/* writes the report: CFLAGS=--cflags */
 
 /* A command of a build.  Each word is copied with @NAME@ replaced; the
- * words @CONFIG_ARGS@, @MAKE_ARGS@ and @VARIANT@ stand for several. */
+ * words @CONFIG_ARGS@, @MAKE_ARGS@ and @VARIANT@ stand for several, and
+ * @CATALOG@ for --catalog=DIR or nothing. */
 struct step {
 	const char *argv[12];
 	unsigned flags;

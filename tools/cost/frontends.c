@@ -73,7 +73,7 @@ const struct frontend frontends[] = {
 			{ { "cp", "-RP", "@SRCDIR@/.", "@BUILD@" }, STEP_CONFIGURE },
 			/* the driver's report (stdout) to a file, its messages to the log */
 			{ { "sh", "-c", "out=$1; shift; exec \"$@\" >\"$out\"", "sh",
-			    "@BUILD@/harden-report.txt", "@DRIVER@", "@CONFIG_ARGS@",
+			    "@BUILD@/harden-report.txt", "@DRIVER@", "@CATALOG@", "@CONFIG_ARGS@",
 			    "@VARIANT@", "--report" }, STEP_REPORT },
 			{ { "make", "-C", "@BUILD@", "-j@JOBS@", "CPPFLAGS=@CPPFLAGS@",
 			    "CFLAGS=@CFLAGS@", "LDFLAGS=@LDFLAGS@", "@MAKE_ARGS@" }, 0 },
@@ -266,6 +266,11 @@ expand(const struct build *b, const char *word, struct args *a)
 
 	if (!strcmp(word, "@VARIANT@"))
 		variant_options(b, a);
+	else if (!strcmp(word, "@CATALOG@")) {
+		/* the catalog harden-cost listed the features from */
+		if (*b->c->catalog_dir != '\0')
+			args_add(a, "--catalog=%s", b->c->catalog_dir);
+	}
 	else if (!strcmp(word, "@CONFIG_ARGS@") || !strcmp(word, "@MAKE_ARGS@")) {
 		int make = word[1] == 'M';
 		for (int i = 0; i < (make ? o->nmake_args : o->nconfig_args); i++)

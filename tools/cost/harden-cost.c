@@ -8,7 +8,8 @@
  * level, the level without each feature that is on, optionally none plus
  * each feature), runs CMD against every variant in interleaved rounds, and
  * reports for each feature the time (or a figure CMD prints) with a
- * bootstrap 95% interval, and the instructions executed (perf_event_open,
+ * bootstrap interval that holds for the whole report (Holm's correction),
+ * and the instructions executed (perf_event_open,
  * else callgrind).  Exit 0 when every variant was measured, 1 when one
  * failed or nothing could be measured, 2 on usage errors.  See
  * harden-cost(1).
@@ -376,6 +377,8 @@ main(int argc, char **argv)
 	progress(c, &k, NULL, 0);
 
 	write_reports(c);
+	if (cost_signalled)		/* SIGPIPE: the reader went away */
+		return interrupted(c, &k);
 	for (int i = 0; i < c->nvariants; i++)
 		failures += c->variants[i].status != ST_OK;
 	cleanup(c, failures, c->o->keep);

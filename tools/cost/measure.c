@@ -77,31 +77,59 @@ progress(const struct cost *c, const struct clock *k, const char *what, int majo
 
 /* ---- one run ---- */
 
-/* The number after text on the last output line that has it; NAN if none. */
-static double
-read_figure(const char *log, const char *text)
+/* The end of a figure: the end of the line, a blank, a quote or a comma. */
+static int
+figure_end(int ch)
+{
+	return ch == '\0' || strchr(" \t\r\n\",", ch) != NULL;
+}
+
+/*
+ * The figure: the number after text (after blanks, quotes and commas) on
+ * the last line of the output that has text.  0 with *value set, or -1
+ * with why set when there is none, or when what follows is not a finite
+ * positive number with nothing glued to it ("inf", "0", "-3", "12ms"): a
+ * wrong figure must fail the run, not become a cost of 0 %.
+ */
+static int
+read_figure(const char *log, const char *text, double *value, char *why, size_t len)
 {
 	FILE *f = fopen(log, "r");
-	char line[8192], *p, *end;
-	double value = NAN, v;
+	char line[8192], after[8192], *p, *last, *end;
+	int found = 0;
 
-	if (f == NULL)
-		return NAN;
+	if (f == NULL) {
+		fmt(why, len, "cannot read the output of the command (%s)", log);
+		return -1;
+	}
 	while (fgets(line, sizeof line, f) != NULL) {
-		char *last = NULL;
+		last = NULL;
 		for (p = line; (p = strstr(p, text)) != NULL; p++)
 			last = p;
 		if (last == NULL)
 			continue;
-		last += strlen(text);
-		while (*last == ' ' || *last == '\t' || *last == '"' || *last == ',')
-			last++;
-		v = strtod(last, &end);
-		if (end != last)
-			value = v;
+		copy_str(after, sizeof after, last + strlen(text));
+		found = 1;
 	}
 	fclose(f);
-	return value;
+	if (!found) {
+		fmt(why, len, "no '%s' in the output of the command", text);
+		return -1;
+	}
+	trim_newline(after);
+	for (p = after; *p == ' ' || *p == '\t' || *p == '"' || *p == ','; p++)
+		;
+	*value = strtod(p, &end);
+	if (end != p && figure_end(*end) && isfinite(*value) && *value > 0)
+		return 0;
+	for (end = p; !figure_end(*end); end++)
+		;
+	if (end == p)
+		fmt(why, len, "no number after '%s' in the output of the command", text);
+	else
+		fmt(why, len, "'%.*s' after '%s' in the output of the command is not a "
+		    "finite positive number", (int)(end - p < 64 ? end - p : 64), p, text);
+	return -1;
 }
 
 /*
@@ -167,18 +195,16 @@ take_sample(const struct cost *c, struct variant *v, int round, enum run_mode mo
 		fmt(v->failure, sizeof v->failure, "no callgrind output: does the command "
 		    "put $HARDEN_COST_WRAP in front of the program?");
 		v->instructions = NAN;
-	} else {
-		v->samples[round] = c->o->figure == NULL ? c->o->cpu_time ? r->cpu_seconds :
-		    r->seconds : read_figure(log, c->o->figure);
-		if (!isnan(v->samples[round])) {
-			if (c->counter == COUNT_PERF &&
-			    read_perf_counts(counts, &v->counts[round]) != 0)
-				v->counts[round] = NAN;
-			return 0;
-		}
-		fmt(v->failure, sizeof v->failure,
-		    "no number after '%s' in the output of the command", c->o->figure);
-	}
+	} else if (c->o->figure == NULL || read_figure(log, c->o->figure,
+	    &v->samples[round], v->failure, sizeof v->failure) == 0) {
+		if (c->o->figure == NULL)
+			v->samples[round] = c->o->cpu_time ? r->cpu_seconds : r->seconds;
+		if (c->counter == COUNT_PERF &&
+		    read_perf_counts(counts, &v->counts[round]) != 0)
+			v->counts[round] = NAN;
+		return 0;
+	} else
+		v->samples[round] = NAN;
 	return -1;
 }
 

@@ -207,22 +207,45 @@ counter_text(const struct cost *c, char *buf, size_t len)
 	return buf;
 }
 
+/* "Holm-corrected over 11 comparisons, ...": how far the intervals hold. */
+static const char *
+intervals_text(const struct cost *c, char *buf, size_t len)
+{
+	double lo = 1, hi = 0;
+
+	for (int i = 0; i < c->ncmps; i++)
+		if (!isnan(c->cmps[i].confidence)) {
+			lo = fmin(lo, c->cmps[i].confidence);
+			hi = fmax(hi, c->cmps[i].confidence);
+		}
+	if (c->ntested == 0)
+		fmt(buf, len, "none (0 comparisons: an interval needs %d rounds)", MIN_PAIRS);
+	else if (lo < hi)
+		fmt(buf, len, "Holm-corrected over %d comparisons, 95%% for the whole report "
+		    "(each interval at %.2f%% to %.2f%%)", c->ntested, lo * 100, hi * 100);
+	else
+		fmt(buf, len, "Holm-corrected over %d comparison%s, 95%% for the whole report "
+		    "(each interval at %.2f%%)", c->ntested, c->ntested == 1 ? "" : "s", lo * 100);
+	return buf;
+}
+
 static void
 table_head(const struct cost *c, FILE *f)
 {
-	char counter[320];
+	char counter[320], intervals[256];
 
 	fprintf(f, "harden-cost: %s (%s), level %s, %d round%s of: %s\n", c->o->srcdir,
 	    frontend_name(c), c->o->level, c->rounds_done, c->rounds_done == 1 ? "" : "s",
 	    c->o->run);
 	fprintf(f, "time: %s; instructions: %s\n", measure_text(c),
 	    counter_text(c, counter, sizeof counter));
+	fprintf(f, "time intervals: %s\n", intervals_text(c, intervals, sizeof intervals));
 }
 
 static void
 table_section(const char *title, FILE *f)
 {
-	fprintf(f, "\n%s\n  %-30s %-40s %s\n", title, "", "time (median, 95% interval)",
+	fprintf(f, "\n%s\n  %-30s %-40s %s\n", title, "", "time (median, interval)",
 	    "instructions");
 }
 
@@ -279,18 +302,19 @@ table_variant(const struct cost *c, const struct variant *v, FILE *f)
 static void
 md_head(const struct cost *c, FILE *f)
 {
-	char counter[320];
+	char counter[320], intervals[256];
 
 	fprintf(f, "**harden-cost**: `%s` (%s), level %s, %d round%s of `%s`; time: %s; "
-	    "instructions: %s.\n", c->o->srcdir, frontend_name(c), c->o->level,
-	    c->rounds_done, c->rounds_done == 1 ? "" : "s", c->o->run, measure_text(c),
-	    counter_text(c, counter, sizeof counter));
+	    "instructions: %s; time intervals: %s.\n", c->o->srcdir, frontend_name(c),
+	    c->o->level, c->rounds_done, c->rounds_done == 1 ? "" : "s", c->o->run,
+	    measure_text(c), counter_text(c, counter, sizeof counter),
+	    intervals_text(c, intervals, sizeof intervals));
 }
 
 static void
 md_section(const char *title, FILE *f)
 {
-	fprintf(f, "\n%s:\n\n| cost of | time (median, 95%% interval) | instructions | note |\n"
+	fprintf(f, "\n%s:\n\n| cost of | time (median, interval) | instructions | note |\n"
 	    "|---|---|---|---|\n", title);
 }
 
@@ -398,9 +422,10 @@ json_head(const struct cost *c, FILE *f)
 	json_string(f, o->figure ? "figure" : o->cpu_time ? "cpu-time" : "time");
 	fputs(", \"figure\": ", f);
 	json_string(f, o->figure);
-	fprintf(f, ", \"higher_is_better\": %s, \"rounds\": %d, \"adaptive\": %s},\n",
+	fprintf(f, ", \"higher_is_better\": %s, \"rounds\": %d, \"adaptive\": %s,\n"
+	    "    \"comparisons\": %d, \"correction\": \"holm\", \"family_confidence\": 0.95},\n",
 	    o->higher_is_better ? "true" : "false", c->rounds_done,
-	    o->adaptive ? "true" : "false");
+	    o->adaptive ? "true" : "false", c->ntested);
 	fputs("  \"instructions\": {\"counter\": ", f);
 	json_string(f, counter_name(c));
 	json_field(f, "reason", c->counter_reason);
@@ -427,6 +452,8 @@ json_cost(const struct cost *c, const struct comparison *m, FILE *f)
 	json_number(f, m->low);
 	fputs(", \"high\": ", f);
 	json_number(f, m->high);
+	fputs(", \"confidence\": ", f);
+	json_number(f, m->confidence);
 	fprintf(f, ", \"within_noise\": %s}, \"instructions\": {\"ratio\": ",
 	    !isnan(m->low) && !cmp_resolved(m) ? "true" : "false");
 	json_number(f, m->iratio);
@@ -591,7 +618,7 @@ svg_head(const struct cost *c, const struct svg *s)
 	xml_text(f, c->o->run);
 	fputs("</text>\n", f);
 	fprintf(f, "<rect x=\"20\" y=\"58\" width=\"14\" height=\"10\" fill=\"#3b6fb6\"/>"
-	    "<text x=\"40\" y=\"68\">%s: median, 95%% interval (grey: within noise)</text>\n"
+	    "<text x=\"40\" y=\"68\">%s: median, Holm interval (grey: within noise)</text>\n"
 	    "<rect x=\"440\" y=\"60\" width=\"14\" height=\"6\" fill=\"#e08a1e\"/>"
 	    "<text x=\"460\" y=\"68\">instructions (%s)</text>\n",
 	    c->o->figure ? "figure" : c->o->cpu_time ? "CPU time" : "wall time",
