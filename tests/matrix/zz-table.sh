@@ -37,8 +37,10 @@ end='<!-- matrix:end -->'
 
 # The toolchains: one script each in tests/matrix/, in this order in the
 # table (the native gcc, its linkers, clang, other C libraries and
-# compilers, cross compilers), then any other in name order.
-order="gcc gcc-11 gcc-gold gcc-lld gcc-mold clang clang-19 clang-lld musl-gcc tcc aarch64-gcc mingw"
+# compilers, cross compilers), then any other in name order; the C++
+# toolchains (cxx-*) have a table of their own.
+order="gcc gcc-11 gcc-gold gcc-lld gcc-mold clang clang-19 clang-lld musl-gcc tcc aarch64-gcc mingw
+cxx-gcc cxx-gcc-11 cxx-clang cxx-clang-19-libcxx cxx-gcc-clang cxx-clang-gcc"
 all=
 for t in "$S"/tests/matrix/*.sh; do
 	n=$(basename "$t" .sh)
@@ -52,6 +54,10 @@ done
 for n in $all; do
 	case " $order " in *" $n "*) ;; *) toolchains="$toolchains $n" ;; esac
 done
+c_toolchains= cxx_toolchains=
+for n in $toolchains; do
+	case $n in cxx-*) cxx_toolchains="$cxx_toolchains $n" ;; *) c_toolchains="$c_toolchains $n" ;; esac
+done
 missing= failed=
 for n in $toolchains; do
 	if [ ! -f "$R/$n.results" ]; then
@@ -63,12 +69,13 @@ done
 [ -z "$missing" ] || [ "$mode" = print ] ||
 	fail "no results of tests/matrix/{$(echo $missing | tr ' ' ,)}.sh in $R: the matrix tests did not run in this run of tests/run (run sh tests/run tests/matrix/*.sh)"
 
-# table: the Markdown between the markers.  Rows: the features in catalog
-# order; columns: the toolchains.  A standard feature shows its state at the
-# standard level, a strict one at the strict level (and a standard feature
-# whose state differs at the strict level shows both).
+# table TOOLCHAINS WHAT: the Markdown of one table.  Rows: the features in
+# catalog order; columns: the toolchains.  A standard feature shows its
+# state at the standard level, a strict one at the strict level (and a
+# standard feature whose state differs at the strict level shows both).
+# WHAT names the files the claims are proven on.
 table() {
-	awk -F '\t' -v toolchains="$toolchains" -v catalog="$S/catalog/features.txt" '
+	awk -F '\t' -v toolchains="$1" -v what="$2" -v catalog="$S/catalog/features.txt" '
 	function cell(k,   s, v, r, c, x) {
 		if (!(k in state)) return "?"
 		s = state[k]; v = value[k]; r = reason[k]
@@ -111,7 +118,7 @@ table() {
 			print ""
 		}
 		print ""
-		print "✓: on, proven in the program and the library (✓ VALUE: that value); ✗: unsupported;"
+		print "✓: on, proven in " what " (✓ VALUE: that value); ✗: unsupported;"
 		print "(N): the reason the report gives:"
 		print ""
 		for (i = 1; i <= nref; i++) {
@@ -125,10 +132,23 @@ table() {
 			printf "%s `%s`: `%s`%s", (i > 1 ? ";" : ""), tc[i], cc[tc[i]], (ld[tc[i]] != "-" ? " `LDFLAGS=" ld[tc[i]] "`" : "")
 		print "."
 		for (i = 1; i <= nfalse; i++) print "FALSE CLAIM " falses[i] > "/dev/stderr"
-	}' $(for n in $toolchains; do [ -f "$R/$n.results" ] && echo "$R/$n.results"; done)
+	}' $(for n in $1; do [ -f "$R/$n.results" ] && echo "$R/$n.results"; done)
 }
 
-table >"$T/table.md" 2>"$T/false-claims" || fail "cannot make the table"
+# tables: the C table, and the C++ one between markers of its own.
+tables() {
+	table "$c_toolchains" "the program and the library" || return
+	[ -n "$cxx_toolchains" ] || return 0
+	printf '\n%s\n\n' "$cxx_intro"
+	table "$cxx_toolchains" '`words` and `tallyxx`'
+}
+cxx_intro='C++ (`tests/matrix/cxx-*.sh`): the example with its C++ programs too, `words` (C++ only) and
+`tallyxx` (C++ with the C object of `tally.c`), the C++ reports (`--lang=c++`, `CXX` and
+`CXXFLAGS`) of the four frontends the same, every claim proven on both programs as above, and
+`stdlib-hardening` by `words` reading past the end of a vector: it aborts (libstdc++) or traps
+(libc++), and the same source built without the feature'"'"'s flags does not.'
+
+tables >"$T/table.md" 2>"$T/false-claims" || fail "cannot make the table"
 if [ "$mode" = print ]; then
 	cat "$T/table.md" "$T/false-claims"
 	exit 0
