@@ -1,9 +1,9 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 38
+# serial 39
 #
 # SYNOPSIS
 #
-#   HARDEN_CHECK([DEFAULT-LEVEL = standard])
+#   HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
 #   HARDEN_APPLY_GLOBAL
 #
 # DESCRIPTION
@@ -27,6 +27,17 @@
 #   added for it, and the summary says whether it is present.  Call it after
 #   AC_PROG_CC; it never runs a program, so it works when cross-compiling.
 #
+#   C++: when configure.ac uses AC_PROG_CXX, before HARDEN_CHECK or after
+#   it, the C++ compiler is probed the same way (CXX with CPPFLAGS, CXXFLAGS
+#   and LDFLAGS, plus the C++ feature stdlib-hardening) where AC_PROG_CXX
+#   is, with a summary, a report (harden-report-cxx.txt), a cache and output
+#   variables of its own: no flag proven for one compiler reaches the other.
+#   A C++-only configure.ac (AC_PROG_CXX, no AC_PROG_CC) needs no C
+#   compiler.  CXX-CONDITION, a shell condition, says when the project
+#   builds C++ (e.g. [test "x$enable_cxx" = xyes]); when it is false C++ is
+#   not probed, so a missing C++ compiler breaks nothing; when C++ is
+#   probed, a C++ compiler that cannot run stops configure, as for C.
+#
 #   The probes are run by harden-flags, the harden driver, embedded here
 #   with the catalog and written out at configure time (a POSIX shell runs
 #   it); the report it writes is kept as harden-report.txt in the build
@@ -49,11 +60,14 @@
 #   naming the feature and the reason.  Invalid values stop configure with
 #   the list of valid ones.  A summary of every feature ends the checks.
 #
-#   Output variables (AC_SUBST), meant for AM_CPPFLAGS, AM_CFLAGS and
-#   AM_LDFLAGS so that the builder's own CPPFLAGS, CFLAGS and LDFLAGS come
-#   after them and win:
+#   Output variables (AC_SUBST), meant for AM_CPPFLAGS, AM_CFLAGS,
+#   AM_CXXFLAGS and AM_LDFLAGS so that the builder's own CPPFLAGS, CFLAGS,
+#   CXXFLAGS and LDFLAGS come after them and win:
 #
-#     HARDEN_CPPFLAGS     preprocessor flags
+#     HARDEN_CPPFLAGS     preprocessor flags of the features on which every
+#                         language probed agrees (Automake gives AM_CPPFLAGS
+#                         to C and C++ alike); the other ones start the
+#                         language's HARDEN_CFLAGS or HARDEN_CXXFLAGS
 #     HARDEN_CFLAGS       compiler flags; holds -fPIE too, which libtool's
 #                         -fPIC overrides for shared libraries
 #     HARDEN_LDFLAGS      flags for every link, programs and libraries
@@ -73,6 +87,15 @@
 #       check-local:
 #               $(LIBTOOL) --mode=execute $(HARDEN_AUDIT_CHECK) prog .libs/libfoo.so
 #
+#     HARDEN_CXXFLAGS, HARDEN_CXX_LDFLAGS, HARDEN_EXE_CXX_LDFLAGS,
+#     HARDEN_CXX_ENABLED, HARDEN_CXX_AUDIT_EXPECT, HARDEN_CXX_AUDIT_CHECK
+#                         the same for C++ (empty, or a note for the audit
+#                         check, when C++ is not probed; so are the C ones
+#                         without C).  Automake links a program that has a
+#                         C++ source with CXX, and AM_LDFLAGS serves every
+#                         link: give such a program its link flags itself,
+#                         prog_LDFLAGS = $(HARDEN_CXX_LDFLAGS) $(HARDEN_EXE_CXX_LDFLAGS)
+#
 #   Cache variables: harden_cv_FEATURE (FEATURE with - as _) holds the best
 #   supported value followed by its flags, "no: REASON", or "builder
 #   present|absent|unproven: REASON".  Preseed one with a value name or
@@ -81,11 +104,15 @@
 #   version (catalog and driver) the results belong to; when it differs,
 #   the cached results are dropped.  HARDEN_VERSION is that version.
 #   harden_cv_traits keeps what the compiler said of itself (architecture,
-#   object format), so that a fully cached run asks it nothing.
+#   object format), so that a fully cached run asks it nothing.  C++ has its
+#   own: harden_cv_cxx_FEATURE, harden_cv_cxx_toolchain (CXX and CXXFLAGS
+#   instead of CC and CFLAGS) and harden_cv_cxx_traits.
 #
 #   HARDEN_APPLY_GLOBAL, for small projects without libraries, puts the
-#   results in front of CPPFLAGS, CFLAGS and LDFLAGS (programs get
-#   HARDEN_EXE_LDFLAGS there too).  Call it after the other checks.
+#   results in front of CPPFLAGS, CFLAGS, CXXFLAGS and LDFLAGS (programs get
+#   HARDEN_EXE_LDFLAGS there too; LDFLAGS, which both languages' links
+#   use, only the link flags on which they agree, the others going to
+#   CFLAGS or CXXFLAGS).  Call it after the other checks, AC_PROG_CXX too.
 #
 #   This file is generated in part from the harden catalog: see
 #   catalog/README.md in the harden sources.
