@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 39
+# serial 40
 #
 # SYNOPSIS
 #
@@ -2642,7 +2642,7 @@ AS_IF([_HARDEN_CXX_IF],
 # sets the output variables again.
 m4_define([_HARDEN_CHECK_LANG],
 [m4_pushdef([_HARDEN_CV], [$4])m4_pushdef([_HARDEN_LABEL], [$6])dnl
-harden_lang=$1 harden_cv=$4
+harden_lang=$1 harden_cv=$4 harden_label='$6'
 # Results cached for another compiler, other flags, another readelf or
 # objdump or another catalog are stale: drop them.
 harden_key=`($$2 --version 2>&1 | sed 1q; echo "$$2|$CPPFLAGS|$$3|$LDFLAGS|$HARDEN_READELF|$HARDEN_OBJDUMP|_HARDEN_CATALOG_ID") | cksum | sed 's/ .*//'`
@@ -2770,7 +2770,7 @@ while read -r harden_k harden_f harden_rest; do
     eval "harden_show_$harden_u=\$harden_x" ;;
   esac
 done <"$harden_tmp/report"
-AS_ECHO(["$as_me: harden-flags --lang=$harden_lang: $harden_runs compiler runs"]) >&AS_MESSAGE_LOG_FD
+AS_ECHO(["$as_me: harden-flags$harden_label: $harden_runs compiler runs"]) >&AS_MESSAGE_LOG_FD
 }
 
 # harden_summary: a line per feature, on the terminal and in config.log.

@@ -12,8 +12,8 @@ grep -q '^harden_cv_cxx_traits=.*lang=c++' ex/config.cache || fail "C++ traits n
 grep '^HARDEN_' ex/Makefile >first
 (cd ex && rm config.log && ./configure -C $args >second.out 2>&1) || fail "second configure failed"
 grep -q 'checking for stack-protector (C++)\.\.\. (cached) strong' ex/second.out || fail "C++ results not from the cache"
-for l in c cxx; do
-	grep -q "harden-flags --lang=$l: 0 compiler runs" ex/config.log || fail "$l: $(grep 'compiler runs' ex/config.log)"
+for l in '' ' (C++)'; do
+	grep -q "^configure: harden-flags$l: 0 compiler runs\$" ex/config.log || fail "C$l: $(grep 'compiler runs' ex/config.log)"
 done
 grep -q 'conftest.harden/probe' ex/config.log && fail "the second run probed"
 grep '^HARDEN_' ex/Makefile >second
@@ -23,7 +23,7 @@ sed 's/^harden_cv_cxx_toolchain=.*/harden_cv_cxx_toolchain=${harden_cv_cxx_toolc
 (cd ex && rm config.log && ./configure -C $args >stale.out 2>&1) || fail "configure with a stale C++ cache failed"
 grep -q 'cached hardening results (C++) belong to another toolchain' ex/stale.out || fail "no warning about the stale C++ cache"
 grep -q 'cached hardening results belong' ex/stale.out && fail "the C cache was dropped too"
-grep -q 'harden-flags --lang=c: 0 compiler runs' ex/config.log || fail "C probed again"
+grep -q '^configure: harden-flags: 0 compiler runs$' ex/config.log || fail "C probed again"
 grep -q 'checking for stack-protector (C++)\.\.\. strong' ex/stale.out || fail "C++ not probed again"
 
 (cd ex && ./configure $args harden_cv_cxx_stack_protector=no >configure.out 2>&1) || fail "configure with a C++ preseed failed"
