@@ -7,7 +7,6 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
 need gcc g++ dpkg-buildflags
-compilers="gcc g++"
 
 # once FILE FLAG...: no line of FILE has one of the FLAGs twice.
 once() {

@@ -13,7 +13,6 @@ args="HARDEN=$S/catalog/harden-flags HARDEN_AUDIT=$T/bin/harden-audit CC=clang C
 [ -e ex/make/harden-cxx.mk ] || [ -e ex/make/words ] && fail "C++ probed or built without CXX_PROGRAMS=yes"
 (cd ex/make && make $args CXX_PROGRAMS=yes check >out 2>&1) || fail "make check failed: $(tail -n 5 ex/make/out)"
 grep -q '^HARDEN_CXXFLAGS = ' ex/make/harden-cxx.mk || fail "harden-cxx.mk is not the C++ export"
-compilers="clang g++"
 compiler_lines ex/make/out g++ >cxx-lines
 compiler_lines ex/make/out clang >c-lines
 grep -q 'words\.cc' cxx-lines && grep -q 'tallyxx tallyxx\.o tally-exe\.o' cxx-lines || fail "no g++ lines for words and tallyxx"

@@ -7,7 +7,6 @@
 need gcc g++ clang clang++
 for pair in gcc:clang++ clang:g++; do
 	cc=${pair%:*} cxx=${pair#*:} d=$cc-$cxx
-	compilers="$cc $cxx"
 	cxx_example "$d" CC="$cc" CXX="$cxx" --enable-hardening=strict
 	cxx_make "$d" check
 	flag_words "$d/harden-report.txt" >"$d.c"

@@ -34,11 +34,13 @@ flag_words() {
 	done | tr ' ' '\n' | sed '/^$/d' | sort -u
 }
 
-# compiler_lines LOG COMPILER: the command lines of make V=1 output (plain,
-# libtool's own and "libtool: mode:") whose first compiler word is COMPILER
-# (words equal to a name in $CC $CXX, given in $compilers).
+# compiler_lines LOG COMPILER: the command lines of make V=1 output run by
+# COMPILER: plain ("COMPILER ..."), libtool's own ("... --mode=link
+# COMPILER ...") and what libtool runs ("libtool: link: COMPILER ...");
+# configure's messages, if make runs it again, are not command lines.
 compiler_lines() {
-	awk -v c="$2" -v all=" $compilers " '{ for (i = 1; i <= NF; i++) if (index(all, " " $i " ")) { if ($i == c) print; next } }' "$1"
+	awk -v c="$2" '$1 == c || ($1 == "libtool:" && $3 == c) { print; next }
+		{ for (i = 1; i < NF; i++) if ($i ~ /^--mode=(compile|link)$/) { if ($(i + 1) == c) print; next } }' "$1"
 }
 
 # small_project DIR: DIR with m4/harden.m4, the example's sources and a
