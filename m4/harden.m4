@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 40
+# serial 41
 #
 # SYNOPSIS
 #
@@ -25,7 +25,8 @@
 #   already gives (CC, CPPFLAGS, CFLAGS or LDFLAGS: -fstack-protector-strong,
 #   -D_FORTIFY_SOURCE=2, -Wl,-z,relro, ...) is the builder's: nothing is
 #   added for it, and the summary says whether it is present.  Call it after
-#   AC_PROG_CC; it never runs a program, so it works when cross-compiling.
+#   AC_PROG_CC (alone, it requires it) or AC_PROG_CXX; it never runs a
+#   program, so it works when cross-compiling.
 #
 #   C++: when configure.ac uses AC_PROG_CXX, before HARDEN_CHECK or after
 #   it, the C++ compiler is probed the same way (CXX with CPPFLAGS, CXXFLAGS
