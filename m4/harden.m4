@@ -1,9 +1,9 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 39
+# serial 40
 #
 # SYNOPSIS
 #
-#   HARDEN_CHECK([DEFAULT-LEVEL = standard])
+#   HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
 #   HARDEN_APPLY_GLOBAL
 #
 # DESCRIPTION
@@ -25,7 +25,19 @@
 #   already gives (CC, CPPFLAGS, CFLAGS or LDFLAGS: -fstack-protector-strong,
 #   -D_FORTIFY_SOURCE=2, -Wl,-z,relro, ...) is the builder's: nothing is
 #   added for it, and the summary says whether it is present.  Call it after
-#   AC_PROG_CC; it never runs a program, so it works when cross-compiling.
+#   AC_PROG_CC (alone, it requires it) or AC_PROG_CXX; it never runs a
+#   program, so it works when cross-compiling.
+#
+#   C++: when configure.ac uses AC_PROG_CXX, before HARDEN_CHECK or after
+#   it, the C++ compiler is probed the same way (CXX with CPPFLAGS, CXXFLAGS
+#   and LDFLAGS, plus the C++ feature stdlib-hardening) where AC_PROG_CXX
+#   is, with a summary, a report (harden-report-cxx.txt), a cache and output
+#   variables of its own: no flag proven for one compiler reaches the other.
+#   A C++-only configure.ac (AC_PROG_CXX, no AC_PROG_CC) needs no C
+#   compiler.  CXX-CONDITION, a shell condition, says when the project
+#   builds C++ (e.g. [test "x$enable_cxx" = xyes]); when it is false C++ is
+#   not probed, so a missing C++ compiler breaks nothing; when C++ is
+#   probed, a C++ compiler that cannot run stops configure, as for C.
 #
 #   The probes are run by harden-flags, the harden driver, embedded here
 #   with the catalog and written out at configure time (a POSIX shell runs
@@ -49,11 +61,14 @@
 #   naming the feature and the reason.  Invalid values stop configure with
 #   the list of valid ones.  A summary of every feature ends the checks.
 #
-#   Output variables (AC_SUBST), meant for AM_CPPFLAGS, AM_CFLAGS and
-#   AM_LDFLAGS so that the builder's own CPPFLAGS, CFLAGS and LDFLAGS come
-#   after them and win:
+#   Output variables (AC_SUBST), meant for AM_CPPFLAGS, AM_CFLAGS,
+#   AM_CXXFLAGS and AM_LDFLAGS so that the builder's own CPPFLAGS, CFLAGS,
+#   CXXFLAGS and LDFLAGS come after them and win:
 #
-#     HARDEN_CPPFLAGS     preprocessor flags
+#     HARDEN_CPPFLAGS     preprocessor flags of the features on which every
+#                         language probed agrees (Automake gives AM_CPPFLAGS
+#                         to C and C++ alike); the other ones start the
+#                         language's HARDEN_CFLAGS or HARDEN_CXXFLAGS
 #     HARDEN_CFLAGS       compiler flags; holds -fPIE too, which libtool's
 #                         -fPIC overrides for shared libraries
 #     HARDEN_LDFLAGS      flags for every link, programs and libraries
@@ -73,6 +88,15 @@
 #       check-local:
 #               $(LIBTOOL) --mode=execute $(HARDEN_AUDIT_CHECK) prog .libs/libfoo.so
 #
+#     HARDEN_CXXFLAGS, HARDEN_CXX_LDFLAGS, HARDEN_EXE_CXX_LDFLAGS,
+#     HARDEN_CXX_ENABLED, HARDEN_CXX_AUDIT_EXPECT, HARDEN_CXX_AUDIT_CHECK
+#                         the same for C++ (empty, or a note for the audit
+#                         check, when C++ is not probed; so are the C ones
+#                         without C).  Automake links a program that has a
+#                         C++ source with CXX, and AM_LDFLAGS serves every
+#                         link: give such a program its link flags itself,
+#                         prog_LDFLAGS = $(HARDEN_CXX_LDFLAGS) $(HARDEN_EXE_CXX_LDFLAGS)
+#
 #   Cache variables: harden_cv_FEATURE (FEATURE with - as _) holds the best
 #   supported value followed by its flags, "no: REASON", or "builder
 #   present|absent|unproven: REASON".  Preseed one with a value name or
@@ -81,11 +105,15 @@
 #   version (catalog and driver) the results belong to; when it differs,
 #   the cached results are dropped.  HARDEN_VERSION is that version.
 #   harden_cv_traits keeps what the compiler said of itself (architecture,
-#   object format), so that a fully cached run asks it nothing.
+#   object format), so that a fully cached run asks it nothing.  C++ has its
+#   own: harden_cv_cxx_FEATURE, harden_cv_cxx_toolchain (CXX and CXXFLAGS
+#   instead of CC and CFLAGS) and harden_cv_cxx_traits.
 #
 #   HARDEN_APPLY_GLOBAL, for small projects without libraries, puts the
-#   results in front of CPPFLAGS, CFLAGS and LDFLAGS (programs get
-#   HARDEN_EXE_LDFLAGS there too).  Call it after the other checks.
+#   results in front of CPPFLAGS, CFLAGS, CXXFLAGS and LDFLAGS (programs get
+#   HARDEN_EXE_LDFLAGS there too; LDFLAGS, which both languages' links
+#   use, only the link flags on which they agree, the others going to
+#   CFLAGS or CXXFLAGS).  Call it after the other checks, AC_PROG_CXX too.
 #
 #   This file is generated in part from the harden catalog: see
 #   catalog/README.md in the harden sources.
@@ -99,7 +127,7 @@
 
 m4_pattern_forbid([^_?HARDEN_[A-Z_]+$])
 m4_pattern_allow([^HARDEN_(CPPFLAGS|CFLAGS|LDFLAGS|EXE_LDFLAGS|ENABLED|LEVEL|READELF|VERSION)$])
-m4_pattern_allow([^HARDEN_AUDIT(_EXPECT|_CHECK)?$])
+m4_pattern_allow([^HARDEN_(CXX_)?AUDIT(_EXPECT|_CHECK)?$])
 m4_pattern_allow([^HARDEN_CATALOG$])
 m4_pattern_allow([^HARDEN_(CXX_CPPFLAGS|CXXFLAGS|EXE_CXXFLAGS|CXX_LDFLAGS|EXE_CXX_LDFLAGS|CXX_ENABLED|CXX_AUDIT_EXPECT)$])
 
@@ -2553,7 +2581,8 @@ dnl END catalog
 
 # _HARDEN_ARG_ENABLE(FEATURE, VAR-NAME, LEVEL, REQUIRES, VALUES, SUMMARY, AUDIT)
 # -----------------------------------------------------------------------------
-# The --enable-FEATURE option; harden_features lists the VAR-NAMEs.
+# The --enable-FEATURE option, one for every language; harden_features
+# lists the VAR-NAMEs.
 m4_define([_HARDEN_ARG_ENABLE],
 [AC_ARG_ENABLE([$1],
   [AS_HELP_STRING([--enable-$1@<:@=VALUE@:>@],
@@ -2564,21 +2593,20 @@ harden_name_$2=$1
 
 # _HARDEN_CACHE_CHECK(FEATURE, VAR-NAME, ...)
 # -------------------------------------------
-# The result of a feature requested as auto or yes, cached in
-# harden_cv_VAR-NAME (the driver's "result" line: it was given back to the
-# driver as --known when set before).
+# The result of a feature requested as auto or yes, cached in the language's
+# _HARDEN_CV prefix and VAR-NAME (the driver's "result" line: it was given
+# back to the driver as --known when set before).
 m4_define([_HARDEN_CACHE_CHECK],
 [AS_IF([test -n "${harden_result_$2+set}"],
-[AC_MSG_CHECKING([for $1])
-AC_CACHE_VAL([harden_cv_$2], [harden_cv_$2=$harden_result_$2])
+[AC_MSG_CHECKING([for $1]_HARDEN_LABEL)
+AC_CACHE_VAL(_HARDEN_CV[$2], [_HARDEN_CV[$2]=$harden_result_$2])
 AC_MSG_RESULT([$harden_show_$2])])
 ])
 
-# HARDEN_CHECK([DEFAULT-LEVEL = standard])
-# ---------------------------------------
+# HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
+# ----------------------------------------------------------------
 AC_DEFUN_ONCE([HARDEN_CHECK],
-[AC_REQUIRE([AC_PROG_CC])dnl
-m4_if(m4_index([ none standard strict ], [ ]m4_default([$1], [standard])[ ]), [-1],
+[m4_if(m4_index([ none standard strict ], [ ]m4_default([$1], [standard])[ ]), [-1],
   [m4_fatal([HARDEN_CHECK: unknown level '$1': use none, standard or strict])])dnl
 harden_features=
 _HARDEN_FOREACH_FEATURE([_HARDEN_ARG_ENABLE])dnl
@@ -2596,91 +2624,158 @@ AS_CASE([${enable_hardening-default}],
   [default|yes], [HARDEN_LEVEL=m4_default([$1], [standard])],
   [no], [HARDEN_LEVEL=none],
   [HARDEN_LEVEL=$enable_hardening])
+HARDEN_VERSION=_HARDEN_VERSION
+_HARDEN_FUNCTIONS
+harden_set_outputs
+_HARDEN_SUBST
+m4_define([_HARDEN_CXX_IF], [m4_default([$2], [:])])dnl
+# C is probed where AC_PROG_CC is, C++ where AC_PROG_CXX is (now when it
+# came first, else right after it); a project that has neither yet is C.
+AC_PROVIDE_IFELSE([AC_PROG_CXX], [], [AC_REQUIRE([AC_PROG_CC])])dnl
+_HARDEN_AFTER([AC_PROG_CC], [_HARDEN_CHECK_C])[]dnl
+_HARDEN_AFTER([AC_PROG_CXX], [_HARDEN_CHECK_CXX])[]dnl
+])# HARDEN_CHECK
 
+# _HARDEN_AFTER(MACRO, CHECK)
+# ---------------------------
+# CHECK now if MACRO was expanded, else right after MACRO's expansion (as
+# libtool and Automake hook AC_PROG_CXX).
+m4_define([_HARDEN_AFTER],
+[AC_PROVIDE_IFELSE([$1], [$2], [m4_define([$1], m4_defn([$1])[$2])])])
+
+# _HARDEN_CHECK_C, _HARDEN_CHECK_CXX
+# ----------------------------------
+# Each language once.  C++ only when CXX-CONDITION holds: a project whose
+# C++ is optional says when it builds it, and is not stopped by a missing
+# C++ compiler; otherwise a C++ compiler that cannot run is an error.
+m4_define([_HARDEN_CHECK_C],
+[m4_ifdef([_HARDEN_DONE_C], [], [m4_define([_HARDEN_DONE_C])dnl
+_HARDEN_CHECK_LANG([c], [CC], [CFLAGS], [harden_cv_], [harden-report.txt], [])])])
+m4_define([_HARDEN_CHECK_CXX],
+[m4_ifdef([_HARDEN_DONE_CXX], [], [m4_define([_HARDEN_DONE_CXX])dnl
+m4_ifdef([_HARDEN_APPLIED],
+  [m4_fatal([HARDEN_APPLY_GLOBAL must come after AC_PROG_CXX])])dnl
+AS_IF([_HARDEN_CXX_IF],
+  [_HARDEN_CHECK_LANG([cxx], [CXX], [CXXFLAGS], [harden_cv_cxx_], [harden-report-cxx.txt], [ (C++)])],
+  [AC_MSG_NOTICE([no hardening probes for C++: this build has no C++])])])])
+
+# _HARDEN_CHECK_LANG(LANG, COMPILER, FLAGS, CACHE-PREFIX, REPORT, LABEL)
+# ----------------------------------------------------------------------
+# Runs the driver for one language (c or cxx) on the compiler variable
+# COMPILER with CPPFLAGS, FLAGS and LDFLAGS, caches its results as
+# CACHE-PREFIX<feature>, keeps its report as REPORT, shows its summary and
+# sets the output variables again.
+m4_define([_HARDEN_CHECK_LANG],
+[m4_pushdef([_HARDEN_CV], [$4])m4_pushdef([_HARDEN_LABEL], [$6])dnl
+harden_lang=$1 harden_cv=$4 harden_label='$6'
 # Results cached for another compiler, other flags, another readelf or
 # objdump or another catalog are stale: drop them.
-harden_key=`($CC --version 2>&1 | sed 1q; echo "$CC|$CPPFLAGS|$CFLAGS|$LDFLAGS|$HARDEN_READELF|$HARDEN_OBJDUMP|_HARDEN_CATALOG_ID") | cksum | sed 's/ .*//'`
-if test "${harden_cv_toolchain-$harden_key}" != "$harden_key"; then
-  AC_MSG_WARN([cached hardening results belong to another toolchain; probing again])
+harden_key=`($$2 --version 2>&1 | sed 1q; echo "$$2|$CPPFLAGS|$$3|$LDFLAGS|$HARDEN_READELF|$HARDEN_OBJDUMP|_HARDEN_CATALOG_ID") | cksum | sed 's/ .*//'`
+if test "${$4toolchain-$harden_key}" != "$harden_key"; then
+  AC_MSG_WARN([cached hardening results$6 belong to another toolchain; probing again])
   for harden_u in $harden_features traits; do
-    eval "unset harden_cv_$harden_u"
+    eval "unset $4$harden_u"
   done
 fi
-harden_cv_toolchain=$harden_key
+$4toolchain=$harden_key
 
 harden_tmp=`pwd`/conftest.harden
 rm -rf "$harden_tmp" && mkdir "$harden_tmp" ||
   AC_MSG_ERROR([cannot create $harden_tmp])
-_HARDEN_WRITE_CATALOG
-_HARDEN_RUN_DRIVER
+harden_write_catalog
+harden_run_driver --lang=m4_if([$1], [cxx], [c++], [c]) $2="$$2" $3="$$3"
 harden_status=$?
 cat "$harden_tmp/log" >&AS_MESSAGE_LOG_FD 2>/dev/null
 harden_error=
 read harden_error <"$harden_tmp/error"
 harden_error=${harden_error#harden-flags: }
 AS_CASE([$harden_status],
-  [0|1], [_HARDEN_READ_REPORT],
+  [0|1], [harden_read_report],
   [AC_MSG_ERROR([${harden_error:-harden-flags failed with status $harden_status}])])
 # The report, for people and tools (harden-cost, the parity test).
-cp "$harden_tmp/report" harden-report.txt
+cp "$harden_tmp/report" $5
 rm -rf "$harden_tmp"
 _HARDEN_FOREACH_FEATURE([_HARDEN_CACHE_CHECK])dnl
-_HARDEN_FINISH
-])# HARDEN_CHECK
+AC_MSG_NOTICE([hardening level $HARDEN_LEVEL with $$2$6:])
+harden_summary
+test $harden_status -eq 0 || AC_MSG_ERROR([$harden_error])
+harden_$1_probed=yes
+harden_set_outputs
+m4_popdef([_HARDEN_CV])m4_popdef([_HARDEN_LABEL])dnl
+])
+
+# _HARDEN_FUNCTIONS
+# -----------------
+# The shell functions of both languages' checks, defined once.
+m4_define([_HARDEN_FUNCTIONS],
+[harden_write_catalog ()
+{
+_HARDEN_WRITE_CATALOG
+}
+_HARDEN_RUN_DRIVER
+_HARDEN_READ_REPORT
+_HARDEN_OUTPUTS
+])
 
 # _HARDEN_RUN_DRIVER
 # ------------------
-# Runs the embedded harden-flags with what the builder asked for and what is
-# known (cached or preseeded results).  A shell function, so that its
-# argument list leaves configure's own alone; no value is ever eval'ed.
+# harden_run_driver LANGUAGE-ARGS...: runs the embedded harden-flags with
+# what the builder asked for and what is known for the language (cached or
+# preseeded results under the prefix $harden_cv).  A shell function, so
+# that its argument list leaves configure's own alone; no value is ever
+# eval'ed.
 m4_define([_HARDEN_RUN_DRIVER],
 [harden_run_driver ()
 {
-  set x --level="$HARDEN_LEVEL"
+  set x "$[@]" --level="$HARDEN_LEVEL"
   for harden_u in $harden_features; do
     eval "harden_e=\${enable_$harden_u-} harden_nm=\$harden_name_$harden_u"
     case $harden_e in
     ""|auto) ;;
     *) set "$[@]" --enable-$harden_nm="$harden_e" ;;
     esac
-    eval "harden_c=\${harden_cv_$harden_u+set}"
+    eval "harden_c=\${$harden_cv$harden_u+set}"
     if test "$harden_c" = set; then
-      eval "harden_x=\$harden_cv_$harden_u"
-      test "x$harden_x" = xno && harden_x="no: preseeded harden_cv_$harden_u=no"
+      eval "harden_x=\$$harden_cv$harden_u"
+      test "x$harden_x" = xno && harden_x="no: preseeded $harden_cv$harden_u=no"
       set "$[@]" --known="$harden_nm=$harden_x"
     fi
   done
-  test -n "${harden_cv_traits-}" && set "$[@]" --traits="$harden_cv_traits"
+  eval "harden_x=\${${harden_cv}traits-}"
+  test -n "$harden_x" && set "$[@]" --traits="$harden_x"
   shift
   TMPDIR=$harden_tmp $SHELL "$harden_tmp/harden-flags" --catalog="$harden_tmp" \
-    --log="$harden_tmp/log" CC="$CC" CPPFLAGS="$CPPFLAGS" CFLAGS="$CFLAGS" \
-    LDFLAGS="$LDFLAGS" READELF="$HARDEN_READELF" OBJDUMP="$HARDEN_OBJDUMP" "$[@]" \
+    --log="$harden_tmp/log" CPPFLAGS="$CPPFLAGS" LDFLAGS="$LDFLAGS" \
+    READELF="$HARDEN_READELF" OBJDUMP="$HARDEN_OBJDUMP" "$[@]" \
     >"$harden_tmp/report" 2>"$harden_tmp/error"
-}
-harden_run_driver])
+}])
 
 # _HARDEN_READ_REPORT
 # -------------------
-# The report (catalog/README.md, "The report") into shell variables: the
-# lists, and per feature harden_state_V, harden_detail_V, harden_result_V
-# and harden_show_V (the check's result line).
+# harden_read_report: the report (catalog/README.md, "The report") into
+# shell variables: the lists as harden_LANG_LIST, the flags of each feature
+# as harden_flags_LANG_V, and per feature harden_state_V, harden_detail_V,
+# harden_result_V and harden_show_V (the check's result line).
 m4_define([_HARDEN_READ_REPORT],
 [harden_read_report ()
 {
 harden_runs=0
+for harden_u in $harden_features; do
+  unset harden_result_$harden_u harden_detail_$harden_u
+done
 set x $harden_features
 while read -r harden_k harden_f harden_rest; do
   case $harden_k in
-  feature|detail|result) ;;
+  feature|flags|detail|result) ;;
   runs=*) harden_runs=${harden_k#runs=}; continue ;;
   traits=*)
     harden_x=${harden_k#traits=}${harden_f:+ $harden_f}${harden_rest:+ $harden_rest}
-    test -n "$harden_x" && harden_cv_traits=$harden_x
+    test -n "$harden_x" && eval "${harden_cv}traits=\$harden_x"
     continue ;;
   cppflags=*|cflags=*|exe_cflags=*|ldflags=*|exe_ldflags=*|enabled=*|audit_expect=*)
     harden_v=${harden_k%%=*}
     harden_x=${harden_k#*=}${harden_f:+ $harden_f}${harden_rest:+ $harden_rest}
-    eval "harden_list_$harden_v=\$harden_x"
+    eval "harden_${harden_lang}_$harden_v=\$harden_x"
     continue ;;
   *) continue ;;
   esac
@@ -2688,6 +2783,7 @@ while read -r harden_k harden_f harden_rest; do
   case $harden_k in
   feature) shift; harden_u=$[]1
     eval "harden_state_$harden_u=\${harden_rest%% *}" ;;
+  flags) eval "harden_flags_${harden_lang}_$harden_u=\$harden_rest" ;;
   detail) eval "harden_detail_$harden_u=\$harden_rest" ;;
   result)
     eval "harden_result_$harden_u=\$harden_rest"
@@ -2699,16 +2795,12 @@ while read -r harden_k harden_f harden_rest; do
     eval "harden_show_$harden_u=\$harden_x" ;;
   esac
 done <"$harden_tmp/report"
+AS_ECHO(["$as_me: harden-flags$harden_label: $harden_runs compiler runs"]) >&AS_MESSAGE_LOG_FD
 }
-harden_read_report
-AS_ECHO(["$as_me: harden-flags: $harden_runs compiler runs"]) >&AS_MESSAGE_LOG_FD
-])
 
-# _HARDEN_FINISH
-# --------------
-# The summary, an explicit request that failed, the output variables.
-m4_define([_HARDEN_FINISH],
-[AC_MSG_NOTICE([hardening level $HARDEN_LEVEL with $CC:])
+# harden_summary: a line per feature, on the terminal and in config.log.
+harden_summary ()
+{
 for harden_u in $harden_features; do
   eval "harden_nm=\$harden_name_$harden_u harden_s=\${harden_state_$harden_u-}"
   eval "harden_d=\${harden_detail_$harden_u-}"
@@ -2716,52 +2808,143 @@ for harden_u in $harden_features; do
   AS_ECHO(["$harden_line"]) >&AS_MESSAGE_FD
   AS_ECHO(["$harden_line"]) >&AS_MESSAGE_LOG_FD
 done
-test $harden_status -eq 0 || AC_MSG_ERROR([$harden_error])
-HARDEN_CPPFLAGS=$harden_list_cppflags
-HARDEN_CFLAGS=`echo $harden_list_cflags $harden_list_exe_cflags`
-HARDEN_LDFLAGS=$harden_list_ldflags
-HARDEN_EXE_LDFLAGS=$harden_list_exe_ldflags
-HARDEN_ENABLED=$harden_list_enabled
-HARDEN_AUDIT_EXPECT=$harden_list_audit_expect
-HARDEN_VERSION=_HARDEN_VERSION
-AC_SUBST([HARDEN_CPPFLAGS])dnl
-AC_SUBST([HARDEN_CFLAGS])dnl
-AC_SUBST([HARDEN_LDFLAGS])dnl
-AC_SUBST([HARDEN_EXE_LDFLAGS])dnl
-AC_SUBST([HARDEN_ENABLED])dnl
-AC_SUBST([HARDEN_LEVEL])dnl
-AC_SUBST([HARDEN_VERSION])dnl
-# The make check gate: harden-audit expects what it can prove by itself.
-if test -z "$HARDEN_AUDIT"; then
-  HARDEN_AUDIT_CHECK="echo harden-audit not found, not audited:"
-elif test -z "$HARDEN_AUDIT_EXPECT"; then
-  HARDEN_AUDIT_CHECK=$HARDEN_AUDIT
-else
-  HARDEN_AUDIT_CHECK="$HARDEN_AUDIT --expect $HARDEN_AUDIT_EXPECT"
-fi
-AC_SUBST([HARDEN_AUDIT_EXPECT])dnl
-AC_SUBST([HARDEN_AUDIT_CHECK])dnl
+}])
+
+# _HARDEN_LANG_OUTPUTS(LANG, FLAGS, LDFLAGS, EXE-LDFLAGS, ENABLED, AUDIT-EXPECT, AUDIT-CHECK)
+# ------------------------------------------------------------------------------------------
+# The output variables of a language that was probed.
+m4_define([_HARDEN_LANG_OUTPUTS],
+[  if test "${harden_$1_probed-}" = yes; then
+    $2=`echo $harden_only_$1 $harden_$1_cflags $harden_$1_exe_cflags`
+    $3=$harden_$1_ldflags
+    $4=$harden_$1_exe_ldflags
+    $5=$harden_$1_enabled
+    $6=$harden_$1_audit_expect
+    harden_audit_command "$$6"
+    $7=$harden_x
+  fi
+])
+
+# _HARDEN_OUTPUTS
+# ---------------
+# harden_set_outputs: the output variables from the languages probed so
+# far (again after each: AC_PROG_CXX may come after HARDEN_CHECK).
+# Automake gives AM_CPPFLAGS to both languages, so HARDEN_CPPFLAGS holds
+# the preprocessor flags of the features on which both agree; a feature's
+# other preprocessor flags start its language's HARDEN_CFLAGS or
+# HARDEN_CXXFLAGS.
+m4_define([_HARDEN_OUTPUTS],
+[harden_set_outputs ()
+{
+  harden_split cpp cpp
+  HARDEN_CPPFLAGS=`echo $harden_both`
+  HARDEN_CFLAGS= HARDEN_LDFLAGS= HARDEN_EXE_LDFLAGS= HARDEN_ENABLED= HARDEN_AUDIT_EXPECT=
+  HARDEN_CXXFLAGS= HARDEN_CXX_LDFLAGS= HARDEN_EXE_CXX_LDFLAGS= HARDEN_CXX_ENABLED=
+  HARDEN_CXX_AUDIT_EXPECT=
+  HARDEN_AUDIT_CHECK="echo C was not probed for hardening, not audited:"
+  HARDEN_CXX_AUDIT_CHECK="echo C++ was not probed for hardening, not audited:"
+_HARDEN_LANG_OUTPUTS([c], [HARDEN_CFLAGS], [HARDEN_LDFLAGS], [HARDEN_EXE_LDFLAGS],
+  [HARDEN_ENABLED], [HARDEN_AUDIT_EXPECT], [HARDEN_AUDIT_CHECK])dnl
+_HARDEN_LANG_OUTPUTS([cxx], [HARDEN_CXXFLAGS], [HARDEN_CXX_LDFLAGS], [HARDEN_EXE_CXX_LDFLAGS],
+  [HARDEN_CXX_ENABLED], [HARDEN_CXX_AUDIT_EXPECT], [HARDEN_CXX_AUDIT_CHECK])dnl
+}
+
+# harden_split COMPARE-TAGS ONLY-TAGS: harden_both gets the COMPARE-TAGS
+# flags of the features whose flags of those kinds (cpp, ld, ...: the
+# WHERE of catalog/README.md) are the same in every language probed;
+# harden_only_c and harden_only_cxx get the ONLY-TAGS flags of the others.
+harden_split ()
+{
+  harden_both= harden_only_c= harden_only_cxx=
+  for harden_u in $harden_features; do
+    harden_tagged c "$[1]"
+    harden_fc=$harden_x
+    harden_tagged cxx "$[1]"
+    if test "x$harden_fc" = "x$harden_x" || test "${harden_cxx_probed-}" != yes; then
+      harden_both="$harden_both $harden_fc"
+    elif test "${harden_c_probed-}" != yes; then
+      harden_both="$harden_both $harden_x"
+    else
+      harden_tagged c "$[2]"
+      harden_only_c="$harden_only_c $harden_x"
+      harden_tagged cxx "$[2]"
+      harden_only_cxx="$harden_only_cxx $harden_x"
+    fi
+  done
+}
+
+# harden_tagged LANG TAGS: harden_x gets the flags of feature $harden_u in
+# LANG whose WHERE is one of TAGS.
+harden_tagged ()
+{
+  eval "harden_w=\${harden_flags_$[1]_$harden_u-}"
+  harden_t=$[2]
+  harden_x=
+  for harden_w in $harden_w; do
+    case " $harden_t " in
+    *" ${harden_w%%:*} "*) harden_x="$harden_x ${harden_w@%:@*:}" ;;
+    esac
+  done
+}
+
+# harden_audit_command EXPECT: harden_x gets the make check gate: a
+# command that fails unless the files given to it have EXPECT.
+harden_audit_command ()
+{
+  if test -z "$HARDEN_AUDIT"; then
+    harden_x="echo harden-audit not found, not audited:"
+  elif test -z "$[1]"; then
+    harden_x=$HARDEN_AUDIT
+  else
+    harden_x="$HARDEN_AUDIT --expect $[1]"
+  fi
+}
+
+# harden_libtool_wc FLAGS...: harden_x gets -Wc, before each flag that
+# libtool would drop from a link (see _HARDEN_SUBST).
+harden_libtool_wc ()
+{
+  harden_x=
+  for harden_w in "$[@]"; do
+    case $harden_w in
+    -fsanitize-trap*|-fsanitize-undefined-trap-on-error)
+      harden_x="$harden_x -Wc,$harden_w" ;;
+    esac
+  done
+}])
+
+# _HARDEN_SUBST
+# -------------
+m4_define([_HARDEN_SUBST],
+[m4_foreach_w([harden_v], [CPPFLAGS CFLAGS LDFLAGS EXE_LDFLAGS ENABLED
+    AUDIT_EXPECT AUDIT_CHECK CXXFLAGS CXX_LDFLAGS EXE_CXX_LDFLAGS CXX_ENABLED
+    CXX_AUDIT_EXPECT CXX_AUDIT_CHECK LEVEL VERSION],
+  [AC_SUBST([HARDEN_]harden_v)])dnl
 # libtool links a shared library with only the compiler flags it knows
 # (ltmain.sh keeps -fsanitize=* but drops -fsanitize-trap=*), and gcc then
 # links the UBSan run-time into it: -Wc, passes those flags through.  At
 # the end, since LT_INIT may come later in configure.ac.
 AC_CONFIG_COMMANDS_PRE([if test -n "$LIBTOOL"; then
-  for harden_w in $HARDEN_CFLAGS; do
-    case $harden_w in
-    -fsanitize-trap*|-fsanitize-undefined-trap-on-error)
-      HARDEN_LDFLAGS="$HARDEN_LDFLAGS -Wc,$harden_w" ;;
-    esac
-  done
+  harden_libtool_wc $HARDEN_CFLAGS
+  HARDEN_LDFLAGS=`echo $HARDEN_LDFLAGS $harden_x`
+  harden_libtool_wc $HARDEN_CXXFLAGS
+  HARDEN_CXX_LDFLAGS=`echo $HARDEN_CXX_LDFLAGS $harden_x`
 fi])dnl
-])# _HARDEN_FINISH
+])
 
 # HARDEN_APPLY_GLOBAL
 # -------------------
 # For projects without shared libraries: the results go in front of the
-# builder's own flags, which keep the last word.
+# builder's own flags, which keep the last word.  LDFLAGS serves both
+# languages' links: it gets the link flags of the features on which both
+# agree, and the others' go to CFLAGS or CXXFLAGS, which the link lines of
+# Autoconf and Automake carry too.
 AC_DEFUN([HARDEN_APPLY_GLOBAL],
 [AC_REQUIRE([HARDEN_CHECK])dnl
+m4_define([_HARDEN_APPLIED])dnl
+harden_split "ld exe-ld cc+ld" "ld exe-ld"
 CPPFLAGS="$HARDEN_CPPFLAGS $CPPFLAGS"
-CFLAGS="$HARDEN_CFLAGS $CFLAGS"
-LDFLAGS="$HARDEN_LDFLAGS $HARDEN_EXE_LDFLAGS $LDFLAGS"
+test "${harden_c_probed-}" = yes && CFLAGS="$HARDEN_CFLAGS$harden_only_c $CFLAGS"
+test "${harden_cxx_probed-}" = yes && CXXFLAGS="$HARDEN_CXXFLAGS$harden_only_cxx $CXXFLAGS"
+LDFLAGS="`echo $harden_both` $LDFLAGS"
 ])# HARDEN_APPLY_GLOBAL
