@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 40
+# serial 45
 #
 # SYNOPSIS
 #
