@@ -2,9 +2,13 @@
 # same options and the same builder's flags, must give the same report:
 # the same flags, the same state, value and reason for every feature, the
 # same enabled list and audit expectation (only the count of compiler runs
-# may differ).  A frontend that fails to configure fails the test.
+# may differ).  The examples are mixed C and C++ projects (their C++
+# programs turned on), so this holds for the C++ reports too
+# (harden-report-cxx.txt against harden-flags --lang=c++), with g++ beside
+# gcc and clang++ beside clang.  A frontend that fails to configure fails
+# the test.
 . "$HARDEN_SRCDIR/tests/lib.sh"
-need gcc clang meson ninja cmake dpkg-buildflags
+need gcc g++ clang clang++ meson ninja cmake dpkg-buildflags
 
 # Each case: name|Autoconf options|Meson options|CMake options|command line
 # options|builder's flags (as an environment: "distro" = dpkg-buildflags).
@@ -12,49 +16,60 @@ cases='default|||||
 strict|--enable-hardening=strict|-Dharden:hardening=strict|-DHARDENING=strict|--level=strict|
 overrides|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|-Dharden:stack_protector=disabled -Dharden:fortify_source=2 -Dharden:bind_now=disabled|-DHARDENING_STACK_PROTECTOR=OFF -DHARDENING_FORTIFY_SOURCE=2 -DHARDENING_BIND_NOW=OFF|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|
 no-pie-strict-basic|--disable-pie --enable-hardening=strict --enable-stack-protector=basic|-Dharden:pie=disabled -Dharden:hardening=strict -Dharden:stack_protector=basic|-DHARDENING_PIE=OFF -DHARDENING=strict -DHARDENING_STACK_PROTECTOR=basic|--disable-pie --level=strict --enable-stack-protector=basic|
+no-stdlib|--disable-stdlib-hardening|-Dharden:stdlib_hardening=disabled|-DHARDENING_STDLIB_HARDENING=OFF|--disable-stdlib-hardening|
 distro|||||distro'
 
 # builder_env KIND: the builder's flags of a case, exported.
 builder_env() {
-	unset CPPFLAGS CFLAGS LDFLAGS
-	CFLAGS="-g -O2"
+	unset CPPFLAGS CFLAGS CXXFLAGS LDFLAGS
+	CFLAGS="-g -O2" CXXFLAGS="-g -O2"
 	if [ "$1" = distro ]; then
 		eval "$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --export=sh)"
-		unset CXXFLAGS OBJCFLAGS OBJCXXFLAGS FFLAGS FCFLAGS GCJFLAGS DFLAGS ASFLAGS
+		unset OBJCFLAGS OBJCXXFLAGS FFLAGS FCFLAGS GCJFLAGS DFLAGS ASFLAGS
 	fi
-	export CFLAGS ${CPPFLAGS+CPPFLAGS} ${LDFLAGS+LDFLAGS}
+	export CFLAGS CXXFLAGS ${CPPFLAGS+CPPFLAGS} ${LDFLAGS+LDFLAGS}
 }
 
 differences=0
 checked=0
 for cc in gcc clang; do
+	if [ $cc = gcc ]; then cxx=g++; else cxx=clang++; fi
 	while IFS='|' read -r name ac ms cm cl env; do
 		tag=$cc-$name
 		builder_env "$env"
 		# shellcheck disable=SC2086 # the options are words
-		autotools_example "ac-$tag" CC=$cc $ac || fail "$tag: configure failed: $(tail -n 2 "ac-$tag/configure.out")"
+		autotools_example "ac-$tag" CC=$cc CXX=$cxx --enable-cxx $ac ||
+			fail "$tag: configure failed: $(tail -n 2 "ac-$tag/configure.out")"
 		cp "ac-$tag/harden-report.txt" "$tag.autoconf"
-		CC=$cc meson setup "ms-$tag" "$S/examples/meson" --buildtype=plain $ms >"ms-$tag.out" 2>&1 ||
+		cp "ac-$tag/harden-report-cxx.txt" "$tag.autoconf-cxx"
+		CC=$cc CXX=$cxx meson setup "ms-$tag" "$S/examples/meson" --buildtype=plain -Dcxx=true $ms >"ms-$tag.out" 2>&1 ||
 			fail "$tag: meson setup failed: $(tail -n 5 "ms-$tag.out")"
 		cp "$(meson_report "ms-$tag")" "$tag.meson"
-		CC=$cc cmake -S "$S/examples/cmake" -B "cm-$tag" -G Ninja -DCMAKE_BUILD_TYPE= $cm >"cm-$tag.out" 2>&1 ||
-			fail "$tag: cmake failed: $(tail -n 5 "cm-$tag.out")"
+		cp "$(meson_report "ms-$tag" -cxx)" "$tag.meson-cxx"
+		CC=$cc CXX=$cxx cmake -S "$S/examples/cmake" -B "cm-$tag" -G Ninja -DCMAKE_BUILD_TYPE= -DTALLY_CXX=ON $cm \
+			>"cm-$tag.out" 2>&1 || fail "$tag: cmake failed: $(tail -n 5 "cm-$tag.out")"
 		cp "cm-$tag/harden-report.txt" "$tag.cmake"
+		cp "cm-$tag/harden-report-cxx.txt" "$tag.cmake-cxx"
 		CC=$cc sh "$S/catalog/harden-flags" $cl >"$tag.cli" 2>"$tag.cli.err" ||
 			fail "$tag: harden-flags failed: $(cat "$tag.cli.err")"
-		for fe in meson cmake cli; do
-			if ! report_diff "$tag.autoconf" "$tag.$fe" >"$tag.$fe.diff"; then
-				echo "$tag: autoconf and $fe differ:"
-				cat "$tag.$fe.diff"
-				differences=$((differences + 1))
-			fi
+		CXX=$cxx sh "$S/catalog/harden-flags" --lang=c++ $cl >"$tag.cli-cxx" 2>"$tag.cli-cxx.err" ||
+			fail "$tag: harden-flags --lang=c++ failed: $(cat "$tag.cli-cxx.err")"
+		for lang in '' -cxx; do
+			for fe in meson cmake cli; do
+				if ! report_diff "$tag.autoconf$lang" "$tag.$fe$lang" >"$tag.$fe$lang.diff"; then
+					echo "$tag: autoconf and $fe differ${lang:+ (C++)}:"
+					cat "$tag.$fe$lang.diff"
+					differences=$((differences + 1))
+				fi
+			done
 		done
 		checked=$((checked + 1))
-		echo "$tag: $(report_key "$tag.autoconf" enabled)"
+		echo "$tag: C: $(report_key "$tag.autoconf" enabled)"
+		echo "$tag: C++: $(report_key "$tag.autoconf-cxx" enabled)"
 	done <<EOF
 $cases
 EOF
 done
-[ "$checked" -eq 10 ] || fail "only $checked of 10 cases ran"
+[ "$checked" -eq 12 ] || fail "only $checked of 12 cases ran"
 [ "$differences" -eq 0 ] || fail "$differences frontend differences"
 echo ok
