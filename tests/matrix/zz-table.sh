@@ -39,8 +39,8 @@ end='<!-- matrix:end -->'
 # table (the native gcc, its linkers, clang, other C libraries and
 # compilers, cross compilers), then any other in name order; the C++
 # toolchains (cxx-*) have a table of their own.
-order="gcc gcc-11 gcc-gold gcc-lld gcc-mold clang clang-19 clang-lld musl-gcc tcc aarch64-gcc mingw
-cxx-gcc cxx-gcc-11 cxx-clang cxx-clang-19-libcxx cxx-gcc-clang cxx-clang-gcc"
+order="gcc gcc-11 gcc-gold gcc-lld gcc-mold clang clang-19 clang-lld musl-gcc tcc aarch64-gcc mingw"
+order="$order cxx-gcc cxx-gcc-11 cxx-clang cxx-clang-19-libcxx cxx-gcc-clang cxx-clang-gcc"
 all=
 for t in "$S"/tests/matrix/*.sh; do
 	n=$(basename "$t" .sh)
