@@ -761,9 +761,10 @@ mixed_rows = [(f, cc) for f in frontends for cc in ccs
 if mixed_rows:
     print("Mixed C and C++ project (a C and a C++ program, each with its language's flags): fresh configure,")
     print(f"medians of {rounds}; mixed added = median(mixed-harden) - median(mixed-baseline), C-only added =")
-    print(f"harden added above; goal of issue 17: mixed added at most {MIXED_GOAL}× C-only added")
+    print(f"harden added above; goal of issue 17: mixed added at most {MIXED_GOAL}× C-only added; cpu ratio:")
+    print("the same ratio of the CPU times (blind to the C and C++ probes running at the same time)")
     hdr = (f"{'frontend':9} {'cc':6} {'cxx':8} {'baseline':>8} {'harden':>8} {'mixed added':>12} "
-           f"{'C-only added':>13} {'ratio':>6}  goal")
+           f"{'C-only added':>13} {'ratio':>6} {'cpu ratio':>9}  goal")
     print(hdr)
     print("-" * (len(hdr) + 14))
     mixed_verdicts = []
@@ -774,6 +775,12 @@ if mixed_rows:
         h = med(fresh.get((f, cc, "harden"), []))
         ma = mh - mb if mh is not None and mb is not None else None
         ca = h - b if h is not None and b is not None else None
+        cpu = {v: med(fresh_cpu.get((f, cc, v), [])) for v in VARIANTS + MIXED}
+        if None in (cpu["baseline"], cpu["harden"], cpu["mixed-baseline"], cpu["mixed-harden"]) \
+                or cpu["harden"] - cpu["baseline"] <= 0.005:
+            cr = "-"
+        else:
+            cr = f"{(cpu['mixed-harden'] - cpu['mixed-baseline']) / (cpu['harden'] - cpu['baseline']):.2f}"
         if ma is None or ca is None:
             r, goal = "-", "not measured"
         elif ca <= 0.005:
@@ -786,7 +793,7 @@ if mixed_rows:
                                   + ("met" if ma <= MIXED_GOAL * ca else
                                      f"missed by {ma - MIXED_GOAL * ca:.2f} s"))
         print(f"{NAMES[f]:9} {cc:6} {CXX[cc]:8} {s(mb):>8} {s(mh):>8} {s(ma, True):>12} {s(ca, True):>13} "
-              f"{r:>6}  {goal}")
+              f"{r:>6} {cr:>9}  {goal}")
     for line in mixed_verdicts:
         print("  " + line)
     print()
