@@ -14,12 +14,20 @@
 #   anchor    the same 12 flags checked one at a time with the build system's
 #             usual tools (AX_APPEND_COMPILE_FLAGS/AX_APPEND_LINK_FLAGS,
 #             cc.get_supported_arguments/get_supported_link_arguments,
-#             check_c_compiler_flag/check_linker_flag).
+#             check_c_compiler_flag/check_linker_flag);
+# and two of a C and a C++ hello-world program, with the C++ compiler of the
+# same family (gcc: g++, clang: clang++, clang-19: clang++-19):
+#   mixed-baseline  no hardening at all;
+#   mixed-harden    harden's standard level, each language's flags given to
+#                   that language's program (HARDEN_CFLAGS/HARDEN_CXXFLAGS,
+#                   harden-c-exe/harden-cpp-exe, Harden::Harden).
 # Every configure starts from a fresh build directory.  One untimed warm-up
 # round, then N rounds; in each round all configures of all frontends and
 # compilers run in a new random order.  Then it prints the medians, what
 # harden and the anchor add on top of the baseline, their ratio and whether
-# the goal of issue 8 is met, and a second table for the cached reconfigure.
+# the goal of issue 8 is met, a second table for the cached reconfigure, and
+# the mixed project's: what harden adds to it against what it adds to the
+# C-only one (issue 17: at most 1.5 times), and its cached reconfigure.
 # Progress goes to standard error, results to standard output.
 #
 # As root it installs what it lacks with apt-get (Debian package names);
@@ -59,6 +67,14 @@ if [ -z "$ccs" ] || [ -z "$frontends" ]; then printf '%s: nothing to measure\n' 
 
 say() { printf '%s: %s\n' "$me" "$*" >&2; }
 have() { command -v "$1" >/dev/null 2>&1; }
+# The C++ compiler of a C compiler's family, for the mixed projects: gcc-12
+# gives g++-12, clang-19 clang++-19; nothing for another name.
+cxx_of() {
+	case $1 in
+	gcc|gcc-*) printf 'g++%s\n' "${1#gcc}" ;;
+	clang|clang-*) printf 'clang++%s\n' "${1#clang}" ;;
+	esac
+}
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -80,7 +96,11 @@ pkg_ok() {
 	esac
 }
 want=python3
-for cc in $ccs; do want="$want $cc"; done
+for cc in $ccs; do
+	want="$want $cc"
+	# Debian's g++ and clang packages (clang++ comes with clang)
+	case $(cxx_of "$cc") in g++*) want="$want $(cxx_of "$cc")" ;; esac
+done
 for f in $frontends; do
 	case $f in
 	autoconf) want="$want autoconf automake autoconf-archive" ;;
@@ -118,8 +138,17 @@ for f in $frontends; do
 	if [ -n "$lack" ]; then say "leaving out $f: no$lack"; else ok_frontends="$ok_frontends $f"; fi
 done
 ok_ccs=
+pairs=
 for cc in $ccs; do
-	if have "$cc"; then ok_ccs="$ok_ccs $cc"; else say "leaving out $cc: not found"; fi
+	if have "$cc"; then ok_ccs="$ok_ccs $cc"; else say "leaving out $cc: not found"; continue; fi
+	cxx=$(cxx_of "$cc")
+	if [ -z "$cxx" ]; then
+		say "leaving out the mixed C/C++ projects for $cc: no C++ compiler known for it"
+	elif ! have "$cxx"; then
+		say "leaving out the mixed C/C++ projects for $cc: no $cxx"
+	else
+		pairs="$pairs $cc:$cxx"
+	fi
 done
 if [ -z "$ok_frontends" ] || [ -z "$ok_ccs" ]; then say "nothing left to measure"; exit 1; fi
 
@@ -135,8 +164,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# The builder's environment stays out: each configure gets CC and nothing else.
-unset CC CFLAGS CPPFLAGS LDFLAGS CCACHE_DIR MAKEFLAGS 2>/dev/null || :
+# The builder's environment stays out: each configure gets CC (and CXX for the
+# mixed projects) and nothing else.
+unset CC CXX CFLAGS CXXFLAGS CPPFLAGS LDFLAGS CCACHE_DIR MAKEFLAGS 2>/dev/null || :
 export LC_ALL=C
 
 hello='#include <stdio.h>
@@ -144,6 +174,13 @@ hello='#include <stdio.h>
 int main(void)
 {
 	puts("hello");
+	return 0;
+}'
+hellocxx='#include <cstdio>
+
+int main()
+{
+	std::puts("hello");
 	return 0;
 }'
 
@@ -154,8 +191,11 @@ int main(void)
 # one-file project's checks end within that second, which would hide what
 # they cost.  -Werror in the anchor's checks, as projects that use these
 # macros for hardening pass it (a plain check accepts flags that only warn).
+# The mixed projects add AC_PROG_CXX and a C++ program that gets the C++
+# flags; they need a harden.m4 that probes C++ (harden_cv_cxx_*).
 autoconf_project() { # VARIANT
 	d=$scratch/src/autoconf-$1
+	case $1 in mixed-*) autoconf_mixed "$1"; return ;; esac
 	mkdir -p "$d/m4"
 	printf '%s\n' "$hello" >"$d/hello.c"
 	case $1 in
@@ -189,21 +229,63 @@ X_LDFLAGS = @ANCHOR_LDFLAGS@' ;;
 		'LDFLAGS = @LDFLAGS@' "$mk" 'hello: $(srcdir)/hello.c' \
 		'	$(CC) $(X_CPPFLAGS) $(CPPFLAGS) $(X_CFLAGS) $(CFLAGS) $(X_LDFLAGS) $(LDFLAGS) -o $@ $(srcdir)/hello.c' \
 		>"$d/Makefile.in"
-	(cd "$d" && autoreconf -fi) >"$scratch/logs/autoreconf-$1.log" 2>&1 ||
+	autoconf_reconf "$1"
+}
+autoconf_reconf() { # VARIANT
+	(cd "$scratch/src/autoconf-$1" && autoreconf -fi) >"$scratch/logs/autoreconf-$1.log" 2>&1 ||
 		{ say "autoreconf failed for autoconf-$1:"; tail -n 5 "$scratch/logs/autoreconf-$1.log" >&2; return 1; }
+}
+autoconf_mixed() { # VARIANT
+	d=$scratch/src/autoconf-$1
+	mkdir -p "$d/m4"
+	printf '%s\n' "$hello" >"$d/hello.c"
+	printf '%s\n' "$hellocxx" >"$d/hello-cpp.cpp"
+	case $1 in
+	mixed-baseline) checks='' mk='X_CPPFLAGS =
+X_CFLAGS =
+X_LDFLAGS =
+X_CXXFLAGS =
+X_CXX_LDFLAGS =' ;;
+	mixed-harden)
+		cp "$repo/m4/harden.m4" "$d/m4/"
+		checks='HARDEN_CHECK'
+		mk='X_CPPFLAGS = @HARDEN_CPPFLAGS@
+X_CFLAGS = @HARDEN_CFLAGS@
+X_LDFLAGS = @HARDEN_LDFLAGS@ @HARDEN_EXE_LDFLAGS@
+X_CXXFLAGS = @HARDEN_CXXFLAGS@
+X_CXX_LDFLAGS = @HARDEN_CXX_LDFLAGS@ @HARDEN_EXE_CXX_LDFLAGS@' ;;
+	esac
+	printf '%s\n' 'AC_INIT([hello], [1.0])' 'AC_CONFIG_SRCDIR([hello.c])' \
+		'AC_CONFIG_MACRO_DIR([m4])' 'AC_PROG_CC' 'AC_PROG_CXX' "$checks" \
+		'AC_CONFIG_FILES([Makefile])' 'AC_OUTPUT' >"$d/configure.ac"
+	# shellcheck disable=SC2016
+	printf '%s\n' 'srcdir = @srcdir@' 'CC = @CC@' 'CXX = @CXX@' 'CPPFLAGS = @CPPFLAGS@' \
+		'CFLAGS = @CFLAGS@' 'CXXFLAGS = @CXXFLAGS@' 'LDFLAGS = @LDFLAGS@' "$mk" \
+		'all: hello hello-cpp' 'hello: $(srcdir)/hello.c' \
+		'	$(CC) $(X_CPPFLAGS) $(CPPFLAGS) $(X_CFLAGS) $(CFLAGS) $(X_LDFLAGS) $(LDFLAGS) -o $@ $(srcdir)/hello.c' \
+		'hello-cpp: $(srcdir)/hello-cpp.cpp' \
+		'	$(CXX) $(X_CPPFLAGS) $(CPPFLAGS) $(X_CXXFLAGS) $(CXXFLAGS) $(X_CXX_LDFLAGS) $(LDFLAGS) -o $@ $(srcdir)/hello-cpp.cpp' \
+		>"$d/Makefile.in"
+	autoconf_reconf "$1"
 }
 
 # Meson: the harden subproject is a copy of the files of `meson/dist.sh
 # --list` with a wrap that provides its dependencies.  Optimised builds
 # (-O2 -g), as packages are built and as Autoconf's default CFLAGS are.
+# The mixed projects declare both languages; each program gets its
+# language's dependency (meson/README.md, "C and C++").
 meson_project() { # VARIANT
 	d=$scratch/src/meson-$1
 	mkdir -p "$d"
 	printf '%s\n' "$hello" >"$d/hello.c"
-	head="project('hello', 'c', default_options: ['buildtype=debugoptimized'])"
+	langs="'c'"
+	case $1 in mixed-*) langs="'c', 'cpp'"; printf '%s\n' "$hellocxx" >"$d/hello-cpp.cpp" ;; esac
+	head="project('hello', $langs, default_options: ['buildtype=debugoptimized'])"
 	case $1 in
 	baseline) body="executable('hello', 'hello.c')" ;;
-	harden)
+	mixed-baseline) body="executable('hello', 'hello.c')
+executable('hello-cpp', 'hello-cpp.cpp')" ;;
+	harden|mixed-harden)
 		mkdir -p "$d/subprojects/harden"
 		(cd "$repo" && sh meson/dist.sh --list) >"$scratch/logs/dist-list.txt" ||
 			{ say "meson/dist.sh --list failed"; return 1; }
@@ -212,14 +294,21 @@ meson_project() { # VARIANT
 			mkdir -p "$d/subprojects/harden/$(dirname "$file")"
 			cp -p "$repo/$file" "$d/subprojects/harden/$file"
 		done <"$scratch/logs/dist-list.txt"
-		printf '[wrap-file]\ndirectory = harden\n\n[provide]\ndependency_names = harden, harden-exe\n' \
+		printf '[wrap-file]\ndirectory = harden\n\n[provide]\ndependency_names = %s\n' \
+			'harden, harden-exe, harden-c, harden-c-exe, harden-cpp, harden-cpp-exe' \
 			>"$d/subprojects/harden.wrap"
 		# As meson/README.md says: harden is never a system package, so
 		# the parent skips the pkg-config and CMake look-ups (about 0.3 s).
-		head="project('hello', 'c', default_options: ['buildtype=debugoptimized', 'force_fallback_for=harden,harden-exe'])"
-		body="harden_dep = dependency('harden')
+		if [ "$1" = harden ]; then
+			head="project('hello', 'c', default_options: ['buildtype=debugoptimized', 'force_fallback_for=harden,harden-exe'])"
+			body="harden_dep = dependency('harden')
 harden_exe_dep = dependency('harden-exe')
-executable('hello', 'hello.c', dependencies: harden_exe_dep)" ;;
+executable('hello', 'hello.c', dependencies: harden_exe_dep)"
+		else
+			head="project('hello', 'c', 'cpp', default_options: ['buildtype=debugoptimized', 'force_fallback_for=harden-c-exe,harden-cpp-exe'])"
+			body="executable('hello', 'hello.c', dependencies: dependency('harden-c-exe'))
+executable('hello-cpp', 'hello-cpp.cpp', dependencies: dependency('harden-cpp-exe'))"
+		fi ;;
 	anchor)
 		q() { for x; do printf "'%s', " "$x"; done; }
 		# shellcheck disable=SC2086
@@ -235,15 +324,30 @@ executable('hello', 'hello.c', c_args: anchor_cflags, link_args: anchor_ldflags)
 # CMake: the module straight from this repository.  RelWithDebInfo (-O2 -g)
 # for the same reason; the Ninja generator, as Meson uses Ninja (CMake's
 # checks build their try_compile projects with the generator in use).
+# Harden::Harden gives each language its own flags, so the mixed projects
+# use it for both programs.
 cmake_project() { # VARIANT
 	d=$scratch/src/cmake-$1
 	mkdir -p "$d"
 	printf '%s\n' "$hello" >"$d/hello.c"
+	langs=C
+	body=
 	case $1 in
-	baseline) body= ;;
+	mixed-*)
+		langs='C CXX'
+		printf '%s\n' "$hellocxx" >"$d/hello-cpp.cpp"
+		body='add_executable(hello-cpp hello-cpp.cpp)' ;;
+	esac
+	case $1 in
+	baseline|mixed-baseline) ;;
 	harden) body="list(APPEND CMAKE_MODULE_PATH \"$repo/cmake\")
 include(Harden)
 target_link_libraries(hello PRIVATE Harden::Harden)" ;;
+	mixed-harden) body="$body
+list(APPEND CMAKE_MODULE_PATH \"$repo/cmake\")
+include(Harden)
+target_link_libraries(hello PRIVATE Harden::Harden)
+target_link_libraries(hello-cpp PRIVATE Harden::Harden)" ;;
 	anchor) body="include(CheckCCompilerFlag)
 include(CheckLinkerFlag)
 set(anchor_accepted)
@@ -266,15 +370,21 @@ endforeach()
 string(JOIN \" \" anchor_accepted \${anchor_accepted})
 message(STATUS \"anchor-accepted: \${anchor_accepted}\")" ;;
 	esac
-	printf 'cmake_minimum_required(VERSION 3.18)\nproject(hello C)\nadd_executable(hello hello.c)\n%s\n' "$body" \
-		>"$d/CMakeLists.txt"
+	printf 'cmake_minimum_required(VERSION 3.18)\nproject(hello %s)\nadd_executable(hello hello.c)\n%s\n' \
+		"$langs" "$body" >"$d/CMakeLists.txt"
 }
 
 mkdir -p "$scratch/src" "$scratch/build" "$scratch/logs"
 say "scratch directory $scratch"
 ready=
 for fe in $ok_frontends; do
-	for va in baseline harden anchor; do
+	mixed='mixed-baseline mixed-harden'
+	[ -n "$pairs" ] || mixed=
+	if [ "$fe" = autoconf ] && [ -n "$mixed" ] && ! grep -q harden_cv_cxx_ "$repo/m4/harden.m4"; then
+		say "leaving out the Autoconf mixed C/C++ projects: m4/harden.m4 does not probe C++ (no harden_cv_cxx_)"
+		mixed=
+	fi
+	for va in baseline harden anchor $mixed; do
 		if "${fe}_project" "$va"; then ready="$ready $fe-$va"; else say "leaving out $fe-$va"; fi
 	done
 done
@@ -287,6 +397,7 @@ first() { "$@" 2>&1 | sed -n '/./{p;q;}'; }
 	echo "machine:    $(uname -srm), nproc $(nproc 2>/dev/null || echo '?'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 	echo "harden:     $(cd "$repo" && git describe --always --dirty 2>/dev/null || echo '?'), driver $(first sh "$repo/catalog/harden-flags" --version)"
 	for cc in $ok_ccs; do printf '%-11s %s\n' "$cc:" "$(first "$cc" --version)"; done
+	for p in $pairs; do printf '%-11s %s (mixed projects with %s)\n' "${p#*:}:" "$(first "${p#*:}" --version)" "${p%%:*}"; done
 	for f in $ok_frontends; do
 		case $f in
 		autoconf) echo "autoconf:   $(first autoconf --version) (aclocal of $(first automake --version)), autoconf-archive $(dpkg-query -W -f='${Version}' autoconf-archive 2>/dev/null || echo '?')" ;;
@@ -302,15 +413,18 @@ first() { "$@" 2>&1 | sed -n '/./{p;q;}'; }
 
 # ---------------------------------------------------------------- timing
 export PYTHONIOENCODING=utf-8
-python3 - "$scratch" "$rounds" "$seed" "$ok_ccs" "$ok_frontends" "$ready" <<'PY'
-import glob, os, random, re, resource, shutil, statistics, subprocess, sys, time
+python3 - "$scratch" "$rounds" "$seed" "$ok_ccs" "$ok_frontends" "$ready" "$pairs" <<'PY'
+import ctypes, glob, os, random, re, resource, shutil, statistics, subprocess, sys, time
 
-scratch, rounds, seed, ccs, frontends, ready = sys.argv[1:7]
+scratch, rounds, seed, ccs, frontends, ready, pairs = sys.argv[1:8]
 rounds = int(rounds)
 ccs, frontends, ready = ccs.split(), frontends.split(), set(ready.split())
+CXX = dict(p.split(":", 1) for p in pairs.split())   # cc -> its C++ compiler, for the mixed projects
 seed = int(seed) if seed else random.SystemRandom().randrange(1 << 30)
 rng = random.Random(seed)
 VARIANTS = ("baseline", "harden", "anchor")
+MIXED = ("mixed-baseline", "mixed-harden")
+MIXED_GOAL = 1.5                 # mixed harden added <= 1.5 * C-only harden added (issue 17)
 GOAL = {"autoconf": 4, "meson": 2, "cmake": 4}   # harden added <= anchor added / GOAL
 NAMES = {"autoconf": "Autoconf", "meson": "Meson", "cmake": "CMake"}
 ANCHORS = {"autoconf": "AX_APPEND_COMPILE_FLAGS/AX_APPEND_LINK_FLAGS",
@@ -324,37 +438,67 @@ print(f"seed:       {seed} (--seed={seed} repeats the order)")
 print(f"rounds:     {rounds} timed, after 1 untimed warm-up; all configures of a round in random order")
 print(flush=True)
 
-jobs = [(f, cc, v) for f in frontends for cc in ccs for v in VARIANTS if f"{f}-{v}" in ready]
+jobs = [(f, cc, v) for f in frontends for cc in ccs for v in VARIANTS + MIXED
+        if f"{f}-{v}" in ready and (v in VARIANTS or cc in CXX)]
 broken = {}                      # job -> log path of the failure
 fresh = {j: [] for j in jobs}    # seconds
 fresh_cpu = {j: [] for j in jobs}   # user+sys seconds of the configure and its children
 reconf = {j: [] for j in jobs}
 raw = []                         # every timed configure, for times.csv
 rnd_now = 0
-runs = {j: [] for j in jobs}     # harden's compiler runs: (fresh, reconfigure)
+runs = {j: [] for j in jobs}     # harden's compiler runs for C: (fresh, reconfigure)
+runs_cxx = {j: [] for j in jobs} # the same for C++ (mixed-harden)
 notes = {}                       # job -> what it configured (from the warm-up)
 counter = 0
 
 def commands(f, cc, v, b):
     src = os.path.join(scratch, "src", f"{f}-{v}")
     env = dict(os.environ)
+    mixed = v in MIXED
     if f == "autoconf":
-        first = [os.path.join(src, "configure"), f"CC={cc}"]
+        first = [os.path.join(src, "configure"), f"CC={cc}"] + ([f"CXX={CXX[cc]}"] if mixed else [])
         # the cached reconfigure: a first -C run writes config.cache (not
         # timed), the second one reads it
         prep = [first + ["-C"]]
         again = first + ["-C"]
     elif f == "meson":
         env["CC"] = cc
+        if mixed:
+            env["CXX"] = CXX[cc]
         first = ["meson", "setup", b, src]
         prep = []
         again = ["meson", "setup", "--reconfigure", b, src]
     else:
         env["CC"] = cc
+        if mixed:
+            env["CXX"] = CXX[cc]
         first = ["cmake", "-G", "Ninja", "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-S", src, "-B", b]
         prep = []
         again = ["cmake", "-S", src, "-B", b]
     return env, first, prep, again
+
+# Meson's C++ probe runs in a background process that the configure does not
+# wait for (meson/meson.build: it waits for its status file): its parent ends
+# first, and its CPU time would reach no one's RUSAGE_CHILDREN.  As a child
+# subreaper (Linux 3.4, prctl PR_SET_CHILD_SUBREAPER = 36) this process gets
+# such orphans and reaps them after each configure, so their CPU time counts.
+try:
+    SUBREAPER = ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0
+except (OSError, AttributeError):
+    SUBREAPER = False
+
+def reap():
+    """Wait for the orphans the last configure left (at most 5 s)."""
+    deadline = time.monotonic() + 5
+    while SUBREAPER:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            if time.monotonic() > deadline:
+                return
+            time.sleep(0.01)
 
 def run(cmd, cwd, env, log):
     with open(log, "ab") as out:
@@ -365,6 +509,7 @@ def run(cmd, cwd, env, log):
         rc = subprocess.run(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                             stdout=out, stderr=subprocess.STDOUT).returncode
         t = time.perf_counter() - t0
+        reap()
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime
         return rc, t, cpu
@@ -376,12 +521,18 @@ def read(path):
     except OSError:
         return None
 
-def harden_runs(f, b, log_text, since):
-    """harden's compiler runs in the configure that just ran (started at time.time() since), or None."""
+def harden_runs(f, b, log_text, since, lang="c"):
+    """harden's compiler runs for LANG (c or cxx) in the configure that just ran (started at
+    time.time() since), or None."""
     if f == "autoconf":
         text = read(os.path.join(b, "config.log"))
         if text is None:
             return None
+        if lang == "cxx":
+            # harden.m4 says 'harden-flags (C++): N compiler runs' for C++
+            m = re.findall(r"\(C\+\+\): (\d+) compiler runs?\b", text)
+            return int(m[-1]) if m else None
+        text = "\n".join(l for l in text.splitlines() if "(C++)" not in l)
         m = re.findall(r"(\d+) compiler runs?\b", text) or \
             re.findall(r"(?:^|[^A-Za-z0-9_])runs=(\d+)", text, re.M)
         if m:
@@ -390,10 +541,11 @@ def harden_runs(f, b, log_text, since):
         lines = [l for l in text.splitlines() if l.startswith("harden-flags: ")]
         cmds = [l.split()[1] if len(l.split()) > 1 else "" for l in lines]
         return sum(1 for c in cmds if "readelf" not in os.path.basename(c)) if lines else None
+    name = "harden-report-cxx.txt" if lang == "cxx" else "harden-report.txt"
     if f == "meson":
-        reports = glob.glob(os.path.join(b, "subprojects", "harden*", "harden-report.txt"))
+        reports = glob.glob(os.path.join(b, "subprojects", "harden*", name))
     else:
-        reports = [os.path.join(b, "harden-report.txt")]
+        reports = [os.path.join(b, name)]
     for r in reports:
         try:
             if os.path.getmtime(r) < since - 1:
@@ -403,6 +555,8 @@ def harden_runs(f, b, log_text, since):
         m = re.search(r"^runs=(\d+)", read(r) or "", re.M)
         if m:
             return int(m.group(1))
+    if lang == "cxx":
+        return None
     m = re.findall(r"(\d+) compiler runs?\b", log_text)
     return int(m[-1]) if m else None
 
@@ -419,18 +573,27 @@ def describe(f, v, b, log_text):
             m = re.findall(r"anchor-accepted: ?(.*)", log_text)
             got = m[-1].split() if m else []
         return f"{len(got)} of 12 accepted: {' '.join(got)}"
-    if v == "harden":
-        if f == "autoconf":
-            text = read(os.path.join(b, "config.log")) or ""
-            m = re.search(r"^HARDEN_ENABLED='([^']*)'", text, re.M)
-            return "enabled: " + ((m.group(1) or "(none)") if m else "?")
-        rep = glob.glob(os.path.join(b, "subprojects", "harden*", "harden-report.txt")) if f == "meson" \
-            else [os.path.join(b, "harden-report.txt")]
-        for r in rep:
-            m = re.search(r"^enabled=(.*)$", read(r) or "", re.M)
-            if m:
-                return "enabled: " + (m.group(1) or "(none)")
-        return "enabled: ? (no harden-report.txt)"
+    if v in ("harden", "mixed-harden"):
+        out = []
+        for lang in (("c", "cxx") if v == "mixed-harden" else ("c",)):
+            label = "C++ enabled: " if lang == "cxx" else "enabled: "
+            if f == "autoconf":
+                text = read(os.path.join(b, "config.log")) or ""
+                var = "HARDEN_CXX_ENABLED" if lang == "cxx" else "HARDEN_ENABLED"
+                m = re.search(rf"^{var}='([^']*)'", text, re.M)
+                out.append(label + ((m.group(1) or "(none)") if m else "?"))
+                continue
+            name = "harden-report-cxx.txt" if lang == "cxx" else "harden-report.txt"
+            rep = glob.glob(os.path.join(b, "subprojects", "harden*", name)) if f == "meson" \
+                else [os.path.join(b, name)]
+            for r in rep:
+                m = re.search(r"^enabled=(.*)$", read(r) or "", re.M)
+                if m:
+                    out.append(label + (m.group(1) or "(none)"))
+                    break
+            else:
+                out.append(label + f"? (no {name})")
+        return "; ".join(out)
     return ""
 
 def job_run(job, timed):
@@ -453,11 +616,13 @@ def job_run(job, timed):
         shutil.rmtree(b, ignore_errors=True)
         return
     text = (read(log) or "")[start:]
-    r1 = harden_runs(f, b, text, since) if v == "harden" else None
+    hardened = v in ("harden", "mixed-harden")
+    langs = ("c", "cxx") if v == "mixed-harden" else ("c",)
+    r1 = {lang: harden_runs(f, b, text, since, lang) for lang in langs} if hardened else {}
     if not timed:
         notes[job] = describe(f, v, b, text)
-        if v == "harden":
-            notes[job] += f"; runs={'?' if r1 is None else r1}"
+        if hardened:
+            notes[job] += "; runs=" + "+".join("?" if r1[lang] is None else str(r1[lang]) for lang in langs)
     if timed:
         fresh[job].append(t)
         fresh_cpu[job].append(cpu)
@@ -471,11 +636,11 @@ def job_run(job, timed):
         if rc == 0:
             reconf[job].append(t2)
             raw.append((rnd_now, f, cc, v, 'reconfigure', t2, cpu2))
-            if v == "harden":
-                r2 = harden_runs(f, b, (read(log) or "")[start:], since)
-                if r2 is None and r1 is not None and f == "autoconf":
+            for lang in r1:
+                r2 = harden_runs(f, b, (read(log) or "")[start:], since, lang)
+                if r2 is None and r1[lang] is not None and f == "autoconf":
                     r2 = 0      # config.log is new and nothing of harden's ran at all
-                runs[job].append((r1, r2))
+                (runs_cxx if lang == "cxx" else runs)[job].append((r1[lang], r2))
         else:
             err(f"{f} {cc} {v}: reconfigure failed (exit {rc}); log {log}")
     shutil.rmtree(b, ignore_errors=True)
@@ -518,12 +683,12 @@ def ratio(anchor_added, harden_added):
 print("What each configure found (warm-up round):")
 for f in frontends:
     for cc in ccs:
-        for v in ("harden", "anchor"):
+        for v in VARIANTS + MIXED:
             j = (f, cc, v)
             if j in notes and notes[j]:
-                print(f"  {NAMES[f]:8} {cc:6} {v:7} {notes[j]}")
+                print(f"  {NAMES[f]:8} {cc:6} {v:12} {notes[j]}")
             elif j in broken:
-                print(f"  {NAMES[f]:8} {cc:6} {v:7} FAILED (log: {broken[j]})")
+                print(f"  {NAMES[f]:8} {cc:6} {v:12} FAILED (log: {broken[j]})")
 print()
 
 print(f"Fresh configure: medians of {rounds}; added = median - median(baseline)")
@@ -560,7 +725,7 @@ print("Spread (min-max) of the fresh configures:")
 for f in frontends:
     for cc in ccs:
         parts = []
-        for v in VARIANTS:
+        for v in VARIANTS + tuple(v for v in MIXED if (f, cc, v) in fresh):
             xs = fresh.get((f, cc, v), [])
             parts.append(f"{v} {min(xs):.2f}-{max(xs):.2f}" if xs else f"{v} -")
         print(f"  {NAMES[f]:9} {cc:6} " + ", ".join(parts))
@@ -568,15 +733,21 @@ print()
 
 print("CPU time (user+sys of configure and everything it ran; less sensitive to other load on the")
 print("machine, blind to parallelism): medians; added = median - median(baseline)")
-hdr = f"{'frontend':9} {'cc':6} {'baseline':>8} {'harden added':>13} {'anchor added':>13}"
+hdr = f"{'frontend':9} {'cc':6} {'baseline':>8} {'harden added':>13} {'anchor added':>13} {'mixed added':>12}"
 print(hdr)
 print("-" * len(hdr))
 for f in frontends:
     for cc in ccs:
-        m = {v: med(fresh_cpu.get((f, cc, v), [])) for v in VARIANTS}
+        m = {v: med(fresh_cpu.get((f, cc, v), [])) for v in VARIANTS + MIXED}
         b = m["baseline"]
         add = {v: (m[v] - b if m[v] is not None and b is not None else None) for v in ("harden", "anchor")}
-        print(f"{NAMES[f]:9} {cc:6} {s(b):>8} {s(add['harden'], True):>13} {s(add['anchor'], True):>13}")
+        mb, mh = m["mixed-baseline"], m["mixed-harden"]
+        add["mixed"] = mh - mb if mh is not None and mb is not None else None
+        print(f"{NAMES[f]:9} {cc:6} {s(b):>8} {s(add['harden'], True):>13} {s(add['anchor'], True):>13} "
+              f"{s(add['mixed'], True):>12}")
+print("(mixed added: the mixed project's harden minus its baseline)")
+if not SUBREAPER:
+    print("(not a child subreaper here: Meson's background C++ probe is left out of its CPU time)")
 print()
 
 with open(os.path.join(scratch, "times.csv"), "w") as fh:
@@ -609,6 +780,63 @@ print()
 print("runs: ? = harden reported no count (Autoconf: no runs= or harden-flags: line in config.log;")
 print("Meson and CMake: no runs= line in a harden-report.txt written by that configure).")
 print("The goal for a cached reconfigure: 0 runs.")
+print()
+
+mixed_rows = [(f, cc) for f in frontends for cc in ccs
+              if cc in CXX and any((f, cc, v) in fresh for v in MIXED)]
+if mixed_rows:
+    print("Mixed C and C++ project (a C and a C++ program, each with its language's flags): fresh configure,")
+    print(f"medians of {rounds}; mixed added = median(mixed-harden) - median(mixed-baseline), C-only added =")
+    print(f"harden added above; goal of issue 17: mixed added at most {MIXED_GOAL}× C-only added; cpu ratio:")
+    print("the same ratio of the CPU times (blind to the C and C++ probes running at the same time)")
+    hdr = (f"{'frontend':9} {'cc':6} {'cxx':8} {'baseline':>8} {'harden':>8} {'mixed added':>12} "
+           f"{'C-only added':>13} {'ratio':>6} {'cpu ratio':>9}  goal")
+    print(hdr)
+    print("-" * (len(hdr) + 14))
+    mixed_verdicts = []
+    for f, cc in mixed_rows:
+        mb = med(fresh.get((f, cc, "mixed-baseline"), []))
+        mh = med(fresh.get((f, cc, "mixed-harden"), []))
+        b = med(fresh.get((f, cc, "baseline"), []))
+        h = med(fresh.get((f, cc, "harden"), []))
+        ma = mh - mb if mh is not None and mb is not None else None
+        ca = h - b if h is not None and b is not None else None
+        cpu = {v: med(fresh_cpu.get((f, cc, v), [])) for v in VARIANTS + MIXED}
+        if None in (cpu["baseline"], cpu["harden"], cpu["mixed-baseline"], cpu["mixed-harden"]) \
+                or cpu["harden"] - cpu["baseline"] <= 0.005:
+            cr = "-"
+        else:
+            cr = f"{(cpu['mixed-harden'] - cpu['mixed-baseline']) / (cpu['harden'] - cpu['baseline']):.2f}"
+        if ma is None or ca is None:
+            r, goal = "-", "not measured"
+        elif ca <= 0.005:
+            r, goal = "-", "C-only adds ~0"
+        else:
+            r = f"{ma / ca:.2f}"
+            goal = ("met" if ma <= MIXED_GOAL * ca else "MISSED") + f" (≤ {MIXED_GOAL}×)"
+            mixed_verdicts.append(f"{NAMES[f]} {cc}/{CXX[cc]}: mixed adds {ma:+.2f} s, the goal is ≤ "
+                                  f"{MIXED_GOAL * ca:+.2f} s ({MIXED_GOAL}× the C-only {ca:+.2f} s): "
+                                  + ("met" if ma <= MIXED_GOAL * ca else
+                                     f"missed by {ma - MIXED_GOAL * ca:.2f} s"))
+        print(f"{NAMES[f]:9} {cc:6} {CXX[cc]:8} {s(mb):>8} {s(mh):>8} {s(ma, True):>12} {s(ca, True):>13} "
+              f"{r:>6} {cr:>9}  {goal}")
+    for line in mixed_verdicts:
+        print("  " + line)
+    print()
+    print(f"Mixed project, cached reconfigure (as above): medians of {rounds}; harden's compiler runs, C and C++")
+    hdr = (f"{'frontend':9} {'cc':6} {'cxx':8} {'baseline':>9} {'harden':>9} {'added':>9}  "
+           f"{'runs fresh C/C++':>16} {'runs reconfigure C/C++':>22}")
+    print(hdr)
+    print("-" * len(hdr))
+    for f, cc in mixed_rows:
+        b = med(reconf.get((f, cc, "mixed-baseline"), []))
+        h = med(reconf.get((f, cc, "mixed-harden"), []))
+        add = h - b if h is not None and b is not None else None
+        pc, px = runs.get((f, cc, "mixed-harden"), []), runs_cxx.get((f, cc, "mixed-harden"), [])
+        print(f"{NAMES[f]:9} {cc:6} {CXX[cc]:8} {s(b):>9} {s(h):>9} {s(add, True):>9}  "
+              f"{rs(pc, 0) + ' / ' + rs(px, 0):>16} {rs(pc, 1) + ' / ' + rs(px, 1):>22}")
+    print("(C++ runs: runs= of harden-report-cxx.txt; Autoconf: 'harden-flags (C++): N compiler runs' in config.log)")
+    print()
 print(f"Total time {time.perf_counter() - t_start:.0f} s; load average at the end "
       + " ".join(open("/proc/loadavg").read().split()[0:3]))
 max_load = max(max_load, load1())
