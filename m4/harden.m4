@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 45
+# serial 46
 #
 # SYNOPSIS
 #
@@ -156,7 +156,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-2ba2b1f1])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-e63f4c80])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -858,7 +858,6 @@ parse_args() {
 	done
 	set_language
 	@<:@ -n "@S|@outputs" @:>@ || outputs=report
-	@<:@ -z "@S|@log" @:>@ || writable "@S|@log" || usage_error "cannot write the log @S|@log: @S|@why"
 	case @S|@level in
 	none|standard|strict) ;;
 	*) usage_error "invalid level '@S|@level': use none, standard or strict" ;;
@@ -2556,6 +2555,8 @@ main() {
 	known_results
 	undecided
 	if @<:@ -n "@S|@todo" @:>@; then
+		@%:@ Before the first command; a run that probes nothing writes none.
+		@<:@ -z "@S|@log" @:>@ || writable "@S|@log" || usage_error "cannot write the log @S|@log: @S|@why"
 		compiler_found
 		make_work
 		base_start		@%:@ step 0, beside step 1
