@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 46
+# serial 47
 #
 # SYNOPSIS
 #
@@ -156,7 +156,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-e63f4c80])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-9db61ed2])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -436,8 +436,13 @@ cat >"@S|@harden_tmp/probe.c" <<'harden_eof'
 @%:@include <stdlib.h>
 @%:@include <string.h>
 
-@%:@if defined(__cplusplus) && __cplusplus >= 201103L
-@%:@include <array>	/* the cheapest checked container to compile */
+/*
+ * The C++ standard library's code, only in the compiles that probe a C++
+ * feature (the driver defines harden_probe_cxx_library): even <array>, the
+ * cheapest checked container, costs 30 ms with g++ and 390 ms with libc++.
+ */
+@%:@if defined(__cplusplus) && __cplusplus >= 201103L && defined(harden_probe_cxx_library)
+@%:@include <array>
 @%:@define harden_probe_stdlib 1
 @%:@endif
 
@@ -1303,7 +1308,7 @@ start() {
 @%:@ (one command would let a link flag of harden's override the builder's
 @%:@ CFLAGS).  Uses hcpp, hcc and hld.
 compile_link() {
-	logged @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags -c -o "@S|@work/@S|@1.o" "@S|@probe_src" || return
+	logged @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags @S|@{pcode-} -c -o "@S|@work/@S|@1.o" "@S|@probe_src" || return
 	@%:@ The program is NAME.prog: with no suffix, mingw's gcc would add .exe.
 	logged @S|@cc @S|@hcc @S|@lflags @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o"
 }
@@ -1386,7 +1391,7 @@ compiler_found() {
 }
 
 base_start() {
-	hcpp= hcc= hld= noise=
+	hcpp= hcc= hld= noise= pcode=
 	start b0 compile_link b0
 }
 
@@ -1404,7 +1409,7 @@ base_check() {
 @%:@ flag: exit 3 when it fails now (a full disk, a compiler gone).
 base_again() {
 	nbuild=@S|@((nbuild + 1))
-	hcpp= hcc= hld=
+	hcpp= hcc= hld= pcode=
 	start b@S|@nbuild compile_link b@S|@nbuild
 	finish b@S|@nbuild || @<:@ @S|@rc -eq 0 @:>@ ||
 		cannot_run "@S|@cc no longer builds a program with the builder's flags: @S|@why"
@@ -1818,7 +1823,7 @@ build_set() {
 	set_needs
 	start @S|@b compile_link @S|@b
 	@<:@ -n "@S|@need_asm" @:>@ &&
-		start @S|@{b}_on @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags -fno-lto -S -o "@S|@work/@S|@{b}_on.s" "@S|@probe_src"
+		start @S|@{b}_on @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags @S|@pcode -fno-lto -S -o "@S|@work/@S|@{b}_on.s" "@S|@probe_src"
 	@<:@ -n "@S|@need_misuse" @:>@ &&
 		start @S|@{b}_misuse @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags -Dharden_probe_format_misuse -c -o "@S|@work/@S|@{b}_misuse.o" "@S|@probe_src"
 	@%:@ The set's assembly comes first (a compile is quicker than a link):
@@ -1855,10 +1860,14 @@ finish_misuse() {
 }
 
 @%:@ set_needs: what the proofs of the members need: need_asm (the features
-@%:@ with an asm proof), need_misuse and need_elf (yes or empty).
+@%:@ with an asm proof), need_misuse and need_elf (yes or empty), and pcode,
+@%:@ the define of the probe's C++ library code when a member is a C++
+@%:@ feature (probe.c: its header costs more than the rest of the probe), for
+@%:@ every compile of the set that code can change (not the misuse check).
 set_needs() {
-	need_asm= need_misuse= need_elf=
+	need_asm= need_misuse= need_elf= pcode=
 	for n in @S|@members; do
+		eval "case ,\@S|@f_req_@S|@n, in *,lang=c++,*) pcode=-Dharden_probe_cxx_library ;; esac"
 		proof_of @S|@n
 		case @S|@proof in
 		asm) need_asm="@S|@need_asm @S|@n" ;;
@@ -1878,7 +1887,7 @@ start_offs() {
 			case @S|@t in cpp:*|cc:*|cc+ld:*|exe-cc:*) ocpp="@S|@ocpp @S|@{t@%:@*:}" ;; esac
 		done
 		eval "offflags_@S|@n=\@S|@ocpp offwhy_@S|@n="
-		start @S|@{b}_off@S|@n @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags -fno-lto @S|@ocpp -S -o "@S|@work/@S|@{b}_off@S|@n.s" "@S|@probe_src"
+		start @S|@{b}_off@S|@n @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags @S|@pcode -fno-lto @S|@ocpp -S -o "@S|@work/@S|@{b}_off@S|@n.s" "@S|@probe_src"
 		offs="@S|@offs @S|@n"
 	done
 }
