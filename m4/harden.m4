@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 47
+# serial 48
 #
 # SYNOPSIS
 #
@@ -156,7 +156,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-9db61ed2])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-ccd4f75d])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -871,7 +871,8 @@ parse_args() {
 
 @%:@ set_language: the compiler command cc and its flags lflags, of CC and
 @%:@ CFLAGS (--lang=c) or CXX and CXXFLAGS (--lang=c++); ccvar and lvar name
-@%:@ them.  The outputs of the other language are usage errors.
+@%:@ them; lto is yes when they ask for LTO objects.  The outputs of the other
+@%:@ language are usage errors.
 set_language() {
 	if @<:@ @S|@lang = c @:>@; then
 		: "@S|@{CC:=cc}"
@@ -886,6 +887,10 @@ set_language() {
 		case " @S|@other " in
 		*" @S|@o "*) usage_error "--@S|@o is not an output of --lang=@S|@lang" ;;
 		esac
+	done
+	lto=
+	for o in @S|@cc @S|@{CPPFLAGS-} @S|@lflags; do
+		case @S|@o in -flto*) lto=yes ;; -fno-lto) lto= ;; esac
 	done
 }
 
@@ -1295,10 +1300,10 @@ start() {
 	shift
 	case @S|@1 in
 	"@S|@{READELF:-}"|"@S|@{OBJDUMP:-}") ;;
-	compile_link) runs=@S|@((runs + 2)) ;;
+	compile_link|assemble_link) runs=@S|@((runs + 2)) ;;
 	*) runs=@S|@((runs + 1)) ;;
 	esac
-	@<:@ "@S|@1" = compile_link @:>@ || logline "@S|@@"
+	case @S|@1 in compile_link|assemble_link) ;; *) logline "@S|@@" ;; esac
 	"@S|@@" >"@S|@work/@S|@name.out" 2>"@S|@work/@S|@name.err" &
 	eval "pid_@S|@name=\@S|@!"
 }
@@ -1310,6 +1315,20 @@ start() {
 compile_link() {
 	logged @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags @S|@{pcode-} -c -o "@S|@work/@S|@1.o" "@S|@probe_src" || return
 	@%:@ The program is NAME.prog: with no suffix, mingw's gcc would add .exe.
+	logged @S|@cc @S|@hcc @S|@lflags @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o"
+}
+
+@%:@ assemble_link NAME: the probe linked from the set's assembly (NAME_on.s),
+@%:@ which the set compiled already with the same flags: one compile fewer.
+@%:@ The compile's messages were judged there; the assembler's (clang: "argument
+@%:@ unused" for the compiler's flags) go to the log only.  When it cannot
+@%:@ assemble, compile_link.
+assemble_link() {
+	logged @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags -c -o "@S|@work/@S|@1.o" "@S|@work/@S|@{1}_on.s" \
+		2>"@S|@work/@S|@1.as"
+	as_rc=@S|@?
+	@<:@ -z "@S|@log" @:>@ || cat "@S|@work/@S|@1.as" >>"@S|@log"
+	@<:@ @S|@as_rc -eq 0 @:>@ || { compile_link "@S|@1"; return; }
 	logged @S|@cc @S|@hcc @S|@lflags @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o"
 }
 
@@ -1641,17 +1660,20 @@ preconditions() {
 @%:@ Any request of it is then not an error: a frontend gives the same
 @%:@ requests to its C and C++ runs.
 other_language() {
-	eval "reqs=,\@S|@f_req_@S|@1,"
-	case @S|@reqs in
-	*,lang=*)
-		l=@S|@{reqs@%:@*,lang=}
-		l=@S|@{l%%,*}
-		case @S|@traits in *" lang=@S|@l "*) return 1 ;; esac
-		target_mismatch "lang=@S|@l"
-		bad=@S|@text
-		return 0 ;;
+	lang_of @S|@1
+	@<:@ -n "@S|@flang" @:>@ || return 1
+	case @S|@traits in *" lang=@S|@flang "*) return 1 ;; esac
+	target_mismatch "lang=@S|@flang"
+	bad=@S|@text
+}
+
+@%:@ lang_of I: flang is the language I's REQUIRES name (lang=L), else empty.
+lang_of() {
+	eval "flang=,\@S|@f_req_@S|@1,"
+	case @S|@flang in
+	*,lang=*) flang=@S|@{flang@%:@*,lang=} flang=@S|@{flang%%,*} ;;
+	*) flang= ;;
 	esac
-	return 1
 }
 
 @%:@ requires I: bad is why I's REQUIRES fail (empty when they hold), target
@@ -1821,18 +1843,21 @@ build_set() {
 	b=b@S|@nbuild members=@S|@1
 	set_flags "@S|@members"
 	set_needs
-	start @S|@b compile_link @S|@b
 	@<:@ -n "@S|@need_asm" @:>@ &&
 		start @S|@{b}_on @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags @S|@pcode -fno-lto -S -o "@S|@work/@S|@{b}_on.s" "@S|@probe_src"
+	@<:@ -n "@S|@need_asm" @:>@ && @<:@ -z "@S|@lto" @:>@ || start @S|@b compile_link @S|@b
 	@<:@ -n "@S|@need_misuse" @:>@ &&
 		start @S|@{b}_misuse @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags -Dharden_probe_format_misuse -c -o "@S|@work/@S|@{b}_misuse.o" "@S|@probe_src"
-	@%:@ The set's assembly comes first (a compile is quicker than a link):
-	@%:@ once it passes, the off variants start while the link goes on.
+	@%:@ The set's assembly comes first: once it passes, the link starts
+	@%:@ from it (unless the builder asked for LTO objects) and the off
+	@%:@ variants beside it.
 	asm_ok=0 asm_why= asm_hopeless= offs= unexplained=
 	if @<:@ -n "@S|@need_asm" @:>@; then
 		if finish @S|@{b}_on; then
+			@<:@ -n "@S|@lto" @:>@ || start @S|@b assemble_link @S|@b
 			start_offs
 		else
+			@<:@ -n "@S|@lto" @:>@ || start @S|@b compile_link @S|@b
 			asm_ok=1 asm_why=@S|@why asm_hopeless=yes
 			for n in @S|@members; do blamed @S|@n "@S|@work/@S|@{b}_on.err" && asm_hopeless=; done
 			@%:@ No flag named: no asm proof can pass when the builder's
@@ -1863,11 +1888,12 @@ finish_misuse() {
 @%:@ with an asm proof), need_misuse and need_elf (yes or empty), and pcode,
 @%:@ the define of the probe's C++ library code when a member is a C++
 @%:@ feature (probe.c: its header costs more than the rest of the probe), for
-@%:@ every compile of the set that code can change (not the misuse check).
+@%:@ the set's code and that feature's off variant (not the misuse check).
 set_needs() {
 	need_asm= need_misuse= need_elf= pcode=
 	for n in @S|@members; do
-		eval "case ,\@S|@f_req_@S|@n, in *,lang=c++,*) pcode=-Dharden_probe_cxx_library ;; esac"
+		lang_of @S|@n
+		@<:@ "@S|@flang" = c++ @:>@ && pcode=-Dharden_probe_cxx_library
 		proof_of @S|@n
 		case @S|@proof in
 		asm) need_asm="@S|@need_asm @S|@n" ;;
@@ -1887,7 +1913,11 @@ start_offs() {
 			case @S|@t in cpp:*|cc:*|cc+ld:*|exe-cc:*) ocpp="@S|@ocpp @S|@{t@%:@*:}" ;; esac
 		done
 		eval "offflags_@S|@n=\@S|@ocpp offwhy_@S|@n="
-		start @S|@{b}_off@S|@n @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags @S|@pcode -fno-lto @S|@ocpp -S -o "@S|@work/@S|@{b}_off@S|@n.s" "@S|@probe_src"
+		@%:@ The library code only where it is the feature's (asm_compare
+		@%:@ renumbers the labels it shifts).
+		lang_of @S|@n
+		@<:@ "@S|@flang" = c++ @:>@ && ocode=@S|@pcode || ocode=
+		start @S|@{b}_off@S|@n @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags @S|@ocode -fno-lto @S|@ocpp -S -o "@S|@work/@S|@{b}_off@S|@n.s" "@S|@probe_src"
 		offs="@S|@offs @S|@n"
 	done
 }
@@ -2261,9 +2291,11 @@ pe_facts() {
 asm_compare() {
 	same=" @S|@(printf '%s\n' "@S|@@" | awk '
 		@%:@ The function runs from its label to .size (ELF), .seh_endproc
-		@%:@ (PE) or the next function; debug directives are left out.
+		@%:@ (PE) or the next function; debug directives are left out, and
+		@%:@ local labels are numbered in their order within it (code
+		@%:@ elsewhere in the file shifts the numbers, not the function).
 		function excerpt(file, label,    line, text, in_fn) {
-			text = ""; in_fn = 0
+			text = ""; in_fn = 0; split("", local); nlocal = 0
 			while ((getline line < file) > 0) {
 				if (!in_fn) {
 					if (index(line, label ":") == 1) { in_fn = 1; text = line "\n" }
@@ -2274,10 +2306,23 @@ asm_compare() {
 					break
 				if (line ~ /^@<:@ \t@:>@*\.(loc|file|loc_mark_labels)@<:@ \t@:>@/ || line ~ /^\.L(VL|VU|BB|BE|FB|FE)@<:@0-9@:>@/)
 					continue
-				text = text line "\n"
+				text = text renumber(line) "\n"
 			}
 			close(file)
 			return text
+		}
+		function renumber(line,    out, tok, stem) {
+			out = ""
+			while (match(line, /\.L@<:@A-Za-z_@:>@*@<:@0-9@:>@@<:@0-9_@:>@*/)) {
+				tok = substr(line, RSTART, RLENGTH)
+				if (!(tok in local)) {
+					stem = tok; sub(/@<:@0-9@:>@@<:@0-9_@:>@*@S|@/, "", stem)
+					local@<:@tok@:>@ = stem "@%:@" ++nlocal
+				}
+				out = out substr(line, 1, RSTART - 1) local@<:@tok@:>@
+				line = substr(line, RSTART + RLENGTH)
+			}
+			return out line
 		}
 		NR == 1 { on = @S|@0; next }
 		{ name = @S|@0; getline label; getline off
@@ -2556,9 +2601,9 @@ main() {
 	runs=0 work= noise=
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM
-	cache_inputs
-	if @<:@ -n "@S|@cache" @:>@ && cache_fresh && read_cache; then
-		print_and_exit
+	if @<:@ -n "@S|@cache" @:>@; then
+		cache_inputs
+		cache_fresh && read_cache && print_and_exit
 	fi
 	builder_flags
 	known_results
