@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 48
+# serial 49
 #
 # SYNOPSIS
 #
@@ -2686,7 +2686,9 @@ _HARDEN_SUBST
 m4_define([_HARDEN_CXX_IF], [m4_default([$2], [:])])dnl
 # C is probed where AC_PROG_CC is, C++ where AC_PROG_CXX is (now when it
 # came first, else right after it); a project that has neither yet is C.
+# When both came first, the two probes run at the same time.
 AC_PROVIDE_IFELSE([AC_PROG_CXX], [], [AC_REQUIRE([AC_PROG_CC])])dnl
+AC_PROVIDE_IFELSE([AC_PROG_CC], [AC_PROVIDE_IFELSE([AC_PROG_CXX], [_HARDEN_CHECK_BOTH])])dnl
 _HARDEN_AFTER([AC_PROG_CC], [_HARDEN_CHECK_C])[]dnl
 _HARDEN_AFTER([AC_PROG_CXX], [_HARDEN_CHECK_CXX])[]dnl
 ])# HARDEN_CHECK
@@ -2703,26 +2705,41 @@ m4_define([_HARDEN_AFTER],
 # Each language once.  C++ only when CXX-CONDITION holds: a project whose
 # C++ is optional says when it builds it, and is not stopped by a missing
 # C++ compiler; otherwise a C++ compiler that cannot run is an error.
+m4_define([_HARDEN_C_ARGS], [[c], [CC], [CFLAGS], [harden_cv_], [harden-report.txt], []])
+m4_define([_HARDEN_CXX_ARGS],
+  [[cxx], [CXX], [CXXFLAGS], [harden_cv_cxx_], [harden-report-cxx.txt], [ (C++)]])
 m4_define([_HARDEN_CHECK_C],
 [m4_ifdef([_HARDEN_DONE_C], [], [m4_define([_HARDEN_DONE_C])dnl
-_HARDEN_CHECK_LANG([c], [CC], [CFLAGS], [harden_cv_], [harden-report.txt], [])])])
+_HARDEN_START_LANG(_HARDEN_C_ARGS)_HARDEN_FINISH_LANG(_HARDEN_C_ARGS)])])
 m4_define([_HARDEN_CHECK_CXX],
 [m4_ifdef([_HARDEN_DONE_CXX], [], [m4_define([_HARDEN_DONE_CXX])dnl
 m4_ifdef([_HARDEN_APPLIED],
   [m4_fatal([HARDEN_APPLY_GLOBAL must come after AC_PROG_CXX])])dnl
 AS_IF([_HARDEN_CXX_IF],
-  [_HARDEN_CHECK_LANG([cxx], [CXX], [CXXFLAGS], [harden_cv_cxx_], [harden-report-cxx.txt], [ (C++)])],
+  [_HARDEN_START_LANG(_HARDEN_CXX_ARGS)_HARDEN_FINISH_LANG(_HARDEN_CXX_ARGS)],
   [AC_MSG_NOTICE([no hardening probes for C++: this build has no C++])])])])
 
-# _HARDEN_CHECK_LANG(LANG, COMPILER, FLAGS, CACHE-PREFIX, REPORT, LABEL)
+# _HARDEN_CHECK_BOTH
+# ------------------
+# C and C++ at the same time: the C++ probe runs while the C one does.
+m4_define([_HARDEN_CHECK_BOTH],
+[m4_define([_HARDEN_DONE_C])m4_define([_HARDEN_DONE_CXX])dnl
+AS_IF([_HARDEN_CXX_IF], [harden_cxx_wanted=yes], [harden_cxx_wanted=no])
+_HARDEN_START_LANG(_HARDEN_C_ARGS)dnl
+AS_IF([test $harden_cxx_wanted = yes], [_HARDEN_START_LANG(_HARDEN_CXX_ARGS)])
+_HARDEN_FINISH_LANG(_HARDEN_C_ARGS)dnl
+AS_IF([test $harden_cxx_wanted = yes],
+  [_HARDEN_FINISH_LANG(_HARDEN_CXX_ARGS)],
+  [AC_MSG_NOTICE([no hardening probes for C++: this build has no C++])])
+])
+
+# _HARDEN_START_LANG(LANG, COMPILER, FLAGS, CACHE-PREFIX, REPORT, LABEL)
 # ----------------------------------------------------------------------
-# Runs the driver for one language (c or cxx) on the compiler variable
-# COMPILER with CPPFLAGS, FLAGS and LDFLAGS, caches its results as
-# CACHE-PREFIX<feature>, keeps its report as REPORT, shows its summary and
-# sets the output variables again.
-m4_define([_HARDEN_CHECK_LANG],
-[m4_pushdef([_HARDEN_CV], [$4])m4_pushdef([_HARDEN_LABEL], [$6])dnl
-harden_lang=$1 harden_cv=$4 harden_label='$6'
+# Starts the driver in the background for one language (c or cxx) on the
+# compiler variable COMPILER with CPPFLAGS, FLAGS and LDFLAGS, in its own
+# directory conftest.harden-LANG, given what CACHE-PREFIX<feature> holds.
+m4_define([_HARDEN_START_LANG],
+[harden_lang=$1 harden_cv=$4
 # Results cached for another compiler, other flags, another readelf or
 # objdump or another catalog are stale: drop them.
 harden_key=`($$2 --version 2>&1 | sed 1q; echo "$$2|$CPPFLAGS|$$3|$LDFLAGS|$HARDEN_READELF|$HARDEN_OBJDUMP|_HARDEN_CATALOG_ID") | cksum | sed 's/ .*//'`
@@ -2734,11 +2751,24 @@ if test "${$4toolchain-$harden_key}" != "$harden_key"; then
 fi
 $4toolchain=$harden_key
 
-harden_tmp=`pwd`/conftest.harden
+harden_tmp=`pwd`/conftest.harden-$1
 rm -rf "$harden_tmp" && mkdir "$harden_tmp" ||
   AC_MSG_ERROR([cannot create $harden_tmp])
 harden_write_catalog
-harden_run_driver --lang=m4_if([$1], [cxx], [c++], [c]) $2="$$2" $3="$$3"
+harden_run_driver --lang=m4_if([$1], [cxx], [c++], [c]) $2="$$2" $3="$$3" &
+harden_pid_$1=$!
+])
+
+# _HARDEN_FINISH_LANG(LANG, COMPILER, FLAGS, CACHE-PREFIX, REPORT, LABEL)
+# -----------------------------------------------------------------------
+# Waits for the driver of one language, caches its results as
+# CACHE-PREFIX<feature>, keeps its report as REPORT, shows its summary and
+# sets the output variables again.
+m4_define([_HARDEN_FINISH_LANG],
+[m4_pushdef([_HARDEN_CV], [$4])m4_pushdef([_HARDEN_LABEL], [$6])dnl
+harden_lang=$1 harden_cv=$4 harden_label='$6'
+harden_tmp=`pwd`/conftest.harden-$1
+wait $harden_pid_$1
 harden_status=$?
 cat "$harden_tmp/log" >&AS_MESSAGE_LOG_FD 2>/dev/null
 harden_error=
