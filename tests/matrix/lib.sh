@@ -556,12 +556,55 @@ mx_check() {
 		mx_problem "$_d.problems" "the program $_o"
 	fi
 	[ -n "$mx_cxx" ] || return 0
+	mx_foreign "$_d"
 	mx_check_report "$_d" "$_d.xreport" "$_d.xproofs" "$(cat "$_d.words")" words "$(cat "$_d.tallyxx")" tallyxx
 	if _o=$(mx_run_cxx "$(cat "$_d.words")" "$(cat "$_d.tallyxx")"); then
 		echo "$_fe $_l: $_o"
 	else
 		mx_problem "$_d.problems" "a C++ program $_o"
 	fi
+}
+
+# mx_foreign DIR: no compile or link line of DIR.build has a flag that
+# harden proved for the other language's compiler only (in one of the
+# reports, DIR.report and DIR.xreport, and not the other), unless the
+# builder gave it to that language; there are lines of both languages.
+mx_foreign() {
+	_fx=$(awk -v cc="$(basename "${mx_cc%% *}")" -v cxx="$(basename "${mx_cxx%% *}")" \
+		-v bc="$mx_cflags $mx_ldflags" -v bx="$mx_cxxflags $mx_ldflags" '
+		function flags(file, set,    line, n, i, w) {
+			while ((getline line < file) > 0)
+				if (line ~ /^(cppflags|cflags|exe_cflags|ldflags|exe_ldflags)=/) {
+					sub(/^[a-z_]*=/, "", line)
+					n = split(line, w, " ")
+					for (i = 1; i <= n; i++) set[w[i]] = 1
+				}
+		}
+		BEGIN {
+			flags(ARGV[1], c); flags(ARGV[2], x); ARGV[1] = ARGV[2] = ""
+			split(bc, w, " "); for (i in w) builder_c[w[i]] = 1
+			split(bx, w, " "); for (i in w) builder_x[w[i]] = 1
+		}
+		{
+			lang = ""
+			for (i = 1; i <= NF && lang == ""; i++) {
+				b = $i; sub(/.*\//, "", b)
+				if (b == cc) lang = "C"; else if (b == cxx) lang = "C++"
+			}
+			if (lang == "") next
+			lines[lang]++
+			for (; i <= NF; i++) {
+				f = $i; sub(/^-Wc,/, "", f)
+				if (lang == "C++" && (f in c) && !(f in x) && !(f in builder_x) ||
+				    lang == "C" && (f in x) && !(f in c) && !(f in builder_c))
+					printf "%s line %d has %s; ", lang, NR, f
+			}
+		}
+		END {
+			if (!lines["C"]) printf "no C compile or link line in the build log; "
+			if (!lines["C++"]) printf "no C++ compile or link line in the build log; "
+		}' "$1.report" "$1.xreport" "$1.build")
+	[ -z "$_fx" ] || mx_problem "$1.problems" "a flag of the other language: $_fx"
 }
 
 # mx_check_report DIR REPORT PROOFS FILE KIND FILE KIND: the level and the
