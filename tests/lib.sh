@@ -359,3 +359,28 @@ cmake_audit_test_passes() {
 	grep -q '100% tests passed, 0 tests failed out of 1$' "$_b.$_t.log" ||
 		{ tail -n 20 "$_b.$_t.log"; fail "$_t did not run and pass"; }
 }
+
+# distro_cxx_check REPORT LOG: with Debian's flags exported (dpkg-buildflags,
+# hardening=+all), the C++ REPORT leaves the features they set to the
+# builder, and every g++ line of the verbose build LOG has none of their
+# flags twice, the distribution's -D_FORTIFY_SOURCE=2 on each compile and
+# never harden's 3; stdlib-hardening is harden's: its flag once a line, on
+# words.cc's compile (a C++ program with the C++ flags in every frontend).
+distro_cxx_check() {
+	for _f in stack-protector fortify-source relro bind-now format-security; do
+		[ "$(report_state "$1" $_f)" = builder ] ||
+			fail "C++ $_f: $(report_state "$1" $_f), not builder: $(report_reason "$1" $_f)"
+	done
+	report_expect "$1" fortify-source "builder 2"
+	report_expect "$1" stdlib-hardening "on assertions"
+	grep -E '(^|[ /])g\+\+ ' "$2" >"$2.cxx" || fail "no g++ line in $2"
+	grep -q 'words\.cc' "$2.cxx" || fail "no g++ line for words.cc in $2"
+	for _f in -fstack-protector-strong -D_FORTIFY_SOURCE=2 -Wl,-z,relro -Wl,-z,now -Werror=format-security -D_GLIBCXX_ASSERTIONS; do
+		awk -v f="$_f" '{ n = 0; for (i = 1; i <= NF; i++) if ($i == f) n++; if (n > 1) { print; exit 1 } }' "$2.cxx" ||
+			fail "$_f twice on a g++ line of $2"
+	done
+	grep -e ' -c ' "$2.cxx" | grep -v -e ' -D_FORTIFY_SOURCE=2 ' && fail "a g++ compile without the distribution's fortify"
+	grep -e ' -c .*words\.cc' "$2.cxx" | grep -v -e ' -D_GLIBCXX_ASSERTIONS ' && fail "words.cc compiled without stdlib-hardening"
+	grep -q -- '-D_FORTIFY_SOURCE=3' "$2.cxx" && fail "harden's fortify 3 on a g++ line"
+	return 0
+}
