@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 49
+# serial 50
 #
 # SYNOPSIS
 #
@@ -156,7 +156,7 @@ $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisati
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-ccd4f75d])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-38a27965])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -205,6 +205,10 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@                    bti); the linker sets it only when every object has it.
 @%:@                    When the linked probe lacks it, the feature stays on
 @%:@                    (the code is instrumented) with TEXT as its reason
+@%:@ runtime NAME LIBRARY TEXT...   the feature works through LIBRARY, a DLL
+@%:@                    of the toolchain: when the linked probe imports it,
+@%:@                    the feature is on with TEXT as its reason (a program
+@%:@                    does not start where the library is missing)
 @%:@ audit NAME @<:@TRAIT@:>@ tools/harden-audit can prove the feature from any built
 @%:@                    program or library by itself (on targets with TRAIT,
 @%:@                    such as format=elf), so the frontends' audit tests
@@ -217,6 +221,7 @@ value   stack-protector strong sym:__stack_chk_fail,__stack_chk_fail_local,__sta
 value   stack-protector basic  sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc+ld:-fstack-protector cc:--param=ssp-buffer-size=4
 off     stack-protector cc:-fno-stack-protector
 builder stack-protector on:-fstack-protector on:-fstack-protector-strong on:-fstack-protector-all off:-fstack-protector-explicit off:-fno-stack-protector
+runtime stack-protector libssp-0.dll needs libssp-0.dll at run time (the toolchain's: ship it with the program, or link with -static)
 audit   stack-protector
 
 feature fortify-source standard optimize,no-sanitizer checked libc string and stdio calls
@@ -228,6 +233,7 @@ off     fortify-source cpp:-U_FORTIFY_SOURCE
 builder fortify-source off:-D_FORTIFY_SOURCE=0 on:-D_FORTIFY_SOURCE on:-D_FORTIFY_SOURCE=* off:-U_FORTIFY_SOURCE off:-Wp,*-D_FORTIFY_SOURCE=0 on:-Wp,*-D_FORTIFY_SOURCE* off:-Wp,*-U_FORTIFY_SOURCE
 @%:@ glibc fortifies printf and most calls of a program; mingw-w64 only string
 @%:@ calls of known size, so a correct Windows program may show none.
+runtime fortify-source libssp-0.dll needs libssp-0.dll at run time (the toolchain's: ship it with the program, or link with -static)
 audit   fortify-source format=elf
 
 feature stack-clash-protection standard - probes every page of large stack allocations
@@ -970,7 +976,7 @@ catalog_row() {
 	if @<:@ "@S|@kind" = feature @:>@; then
 		nf=@S|@((nf + 1))
 		set -- @S|@rest
-		eval "f_name_@S|@nf=\@S|@name f_level_@S|@nf=\@S|@1 f_req_@S|@nf=\@S|@2 f_rows_@S|@nf= f_off_@S|@nf= f_values_@S|@nf= f_pats_@S|@nf= f_sensed_@S|@nf= f_audit_@S|@nf=no f_presence_@S|@nf= f_mark_@S|@nf="
+		eval "f_name_@S|@nf=\@S|@name f_level_@S|@nf=\@S|@1 f_req_@S|@nf=\@S|@2 f_rows_@S|@nf= f_off_@S|@nf= f_values_@S|@nf= f_pats_@S|@nf= f_sensed_@S|@nf= f_audit_@S|@nf=no f_presence_@S|@nf= f_mark_@S|@nf= f_runtime_@S|@nf="
 		shift 2
 		eval "f_sum_@S|@nf=\@S|@*"
 		return
@@ -984,6 +990,7 @@ catalog_row() {
 	builder) catalog_builder ;;
 	audit) eval "f_audit_@S|@i=\@S|@{rest:-yes}" ;;
 	marking) eval "f_mark_@S|@i=\@S|@rest" ;;
+	runtime) eval "f_runtime_@S|@i=\@S|@rest" ;;
 	*) catalog_error "unknown row: @S|@kind" ;;
 	esac
 }
@@ -1900,7 +1907,7 @@ set_needs() {
 		reject) need_misuse=yes ;;
 		sym:*|elf:*|pe:*) need_elf=yes ;;
 		esac
-		eval "@<:@ -n \"\@S|@f_mark_@S|@n\" @:>@" && need_elf=yes
+		eval "@<:@ -n \"\@S|@f_mark_@S|@n\@S|@f_runtime_@S|@n\" @:>@" && need_elf=yes
 	done
 }
 
@@ -2085,7 +2092,7 @@ off_named() {
 @%:@ read_probe: syms and props of the linked probe, when a proof needs them:
 @%:@ ELF probes are read with readelf, PE probes with objdump.
 read_probe() {
-	elf_why= syms= props=
+	elf_why= syms= props= libs=
 	@<:@ -n "@S|@need_elf" @:>@ || return 0
 	case @S|@format in
 	pe) reader=@S|@OBJDUMP rname=objdump ;;
@@ -2201,7 +2208,7 @@ settle() {
 	elif @<:@ @S|@ok = yes @:>@; then
 		cand_flags @S|@1 "@S|@c"
 		case @S|@mode in
-		on) eval "v=\@S|@r_value_@S|@c"; marking_note @S|@1; decide @S|@1 on "@S|@v" "@S|@note" "@S|@flags" ;;
+		on) eval "v=\@S|@r_value_@S|@c"; feature_note @S|@1; decide @S|@1 on "@S|@v" "@S|@note" "@S|@flags" ;;
 		off) if @<:@ -n "@S|@flags" @:>@; then decide @S|@1 off - disabled "@S|@flags"
 		     else decide @S|@1 off - "disabled (no flag needed)"; fi ;;
 		esac
@@ -2242,23 +2249,29 @@ elf_facts() {
 @%:@ facts WORD...: syms (" name name ") and props (" pie relro ... ") from
 @%:@ the sym:NAME and prop:NAME words of elf_facts and pe_facts.
 facts() {
-	syms=" " props=" "
+	syms=" " props=" " libs=" "
 	for w do
 		case @S|@w in
 		prop:*) props="@S|@props@S|@{w@%:@prop:} " ;;
 		sym:*) syms="@S|@syms@S|@{w@%:@sym:} " ;;
+		lib:*) libs="@S|@libs@S|@{w@%:@lib:} " ;;
 		esac
 	done
 }
 
-@%:@ marking_note I: note is I's marking text when the linked probe lacks the
-@%:@ property (catalog "marking" rows): the code is instrumented, but the
-@%:@ program is not marked, so the kernel does not enforce it.
-marking_note() {
+@%:@ feature_note I: note is I's marking text when the linked probe lacks the
+@%:@ property (catalog "marking" rows: the code is instrumented, but the
+@%:@ program is not marked, so the kernel does not enforce it), or its
+@%:@ runtime text when the probe imports the library ("runtime" rows).
+feature_note() {
 	note=
-	eval "mk=\@S|@f_mark_@S|@1"
-	@<:@ -n "@S|@mk" @:>@ && @<:@ -z "@S|@elf_why" @:>@ && @<:@ "@S|@format" = elf @:>@ || return 0
-	case @S|@props in *" @S|@{mk%% *} "*) ;; *) note=@S|@{mk@%:@* } ;; esac
+	@<:@ -z "@S|@elf_why" @:>@ || return 0
+	eval "mk=\@S|@f_mark_@S|@1 rt=\@S|@f_runtime_@S|@1"
+	if @<:@ -n "@S|@mk" @:>@ && @<:@ "@S|@format" = elf @:>@; then
+		case @S|@props in *" @S|@{mk%% *} "*) ;; *) note=@S|@{mk@%:@* } ;; esac
+	elif @<:@ -n "@S|@rt" @:>@; then
+		case @S|@libs in *" @S|@{rt%% *} "*) note=@S|@{rt@%:@* } ;; esac
+	fi
 }
 
 @%:@ pe_facts FILE: syms and props of a PE probe, from objdump -p -t: the
@@ -2272,7 +2285,7 @@ pe_facts() {
 		in_dll && /^\t\t+@<:@A-Z_@:>@+@S|@/ { c@<:@@S|@1@:>@ = 1; next }
 		{ in_dll = 0 }
 		/^Entry 5 / && @S|@4 !~ /^0+@S|@/ { relocs = 1 }
-		/^\tDLL Name: / { in_imports = 1; next }
+		/^\tDLL Name: / { in_imports = 1; print "lib:" @S|@3; next }
 		in_imports && /^\t@<:@0-9a-f@:>@+\t +@<:@0-9@:>@+ +@<:@^ @:>@+@S|@/ { print "sym:" @S|@3; next }
 		in_imports && /^@S|@/ { in_imports = 0 }
 		/^\@<:@ *@<:@0-9@:>@+\@:>@\(sec +@<:@1-9@:>@/ { print "sym:" @S|@NF }

@@ -3,7 +3,8 @@
 # headers (objdump -p, not readelf), the probe's .exe name does not mislead
 # the proofs, and codegen proofs find the function's end in COFF assembly
 # (no .size there): stack-clash-protection has no effect on Windows, whose
-# gcc probes the stack with ___chkstk_ms anyway.
+# gcc probes the stack with ___chkstk_ms anyway; stack-protector and
+# fortify-source say that the program needs libssp-0.dll.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need x86_64-w64-mingw32-gcc objdump
 H="$S/catalog/harden-flags"
@@ -17,6 +18,16 @@ for f in pie relro bind-now noexecstack cf-protection; do
 done
 report_expect std.report stack-protector "on strong"
 report_expect std.report fortify-source "on 2"
+# Both work through the toolchain's libssp-0.dll, which the program then
+# needs at run time: the reason says so, unless a static link leaves no
+# import (the catalog's runtime rows).
+for f in stack-protector fortify-source; do
+	report_reason std.report $f | grep -q '^needs libssp-0.dll at run time (the toolchain.s: ship it with the program, or link with -static)$' ||
+		fail "$f: no note of libssp-0.dll: $(report_reason std.report $f)"
+done
+LDFLAGS=-static sh "$H" --report >static.report || fail "harden-flags LDFLAGS=-static failed: $(cat static.report)"
+report_expect static.report stack-protector "on strong"
+[ "$(report_reason static.report stack-protector)" = - ] || fail "-static: $(report_reason static.report stack-protector)"
 report_expect std.report dynamicbase "on yes"
 report_expect std.report high-entropy-va "on yes"
 report_expect std.report nxcompat "on yes"

@@ -17,7 +17,8 @@
 #     (readelf and objdump for ELF, the target's objdump -p for PE; see
 #     mx_prove); any claim that is not proven is a false claim and fails;
 #   * an unsupported feature needs a reason;
-#   * the program runs (natively, or under qemu-user for aarch64).
+#   * the program runs (natively, under qemu-user for aarch64, under Wine
+#     for Windows: with libssp-0.dll, and not without it when it imports it).
 # A C++ toolchain script (tests/matrix/cxx-NAME.sh) also sets mx_cxx (the
 # C++ compiler; mx_cxxflags_extra, e.g. -stdlib=libc++, joins its CXXFLAGS):
 # the frontends then build the example's C++ programs too (words: C++ only;
@@ -534,12 +535,42 @@ mx_run_program() {
 	case $mx_host in
 	'') _o=$(cd "$T" && LD_LIBRARY_PATH=$_libdir "$1" count.in 2>&1) ;;
 	aarch64-linux-gnu) _o=$(cd "$T" && LD_LIBRARY_PATH=$_libdir qemu-aarch64 -L /usr/aarch64-linux-gnu "$1" count.in 2>&1) ;;
+	*mingw32) _o=$(mx_wine "$1" "$_libdir") || { echo "failed: $_o"; return 1; }
+		# Without libssp-0.dll beside it, a program that imports it cannot start.
+		if mx_needed "$1" | grep -qix 'libssp-0\.dll'; then
+			mx_wine "$1" "$_libdir" nossp >/dev/null &&
+				{ echo "ran without libssp-0.dll although it imports it"; return 1; }
+			_o="$_o (and not without libssp-0.dll)"
+		fi ;;
 	*) echo "not run (no runner for $mx_host)"; return 0 ;;
 	esac || { echo "failed: $_o"; return 1; }
 	# shellcheck disable=SC2086 # the counts
 	set -- $_o
 	[ "$1 $2 $3" = "2 3 14" ] || { echo "printed '$_o', not 2 3 14"; return 1; }
-	echo "ran${mx_host:+ under qemu-aarch64}: $_o"
+	case $mx_host in
+	'') echo "ran: $_o" ;;
+	*mingw32) echo "ran under wine: $_o" ;;
+	*) echo "ran under qemu-${mx_host%%-*}: $_o" ;;
+	esac
+}
+
+# mx_wine PROGRAM DLLDIR [nossp]: PROGRAM run under Wine on count.in in $T,
+# its exit status and its output without carriage returns (messages in
+# PROGRAM.wine-err), DLLs found in DLLDIR and in
+# the directory of the toolchain's libssp-0.dll (not with nossp).
+mx_wine() {
+	_path=$2
+	[ "${3-}" = nossp ] || _path="$(dirname "$("$mx_host-gcc" -print-file-name=libssp-0.dll)");$_path"
+	(cd "$T" && WINEPATH=$_path wine "$1" count.in >"$1.wine-out" 2>"$1.wine-err") || return
+	tr -d '\r' <"$1.wine-out"
+}
+
+# mx_wine_init: the run's own Wine prefix, made before the jobs start (its
+# first start takes seconds and must not run twice at once).
+mx_wine_init() {
+	export WINEPREFIX="$T/wine" WINEDEBUG=-all
+	wine wineboot --init >"$T/wineboot.log" 2>&1 ||
+		fail "wineboot --init failed: $(tail -n 3 "$T/wineboot.log")"
 }
 
 # mx_check FRONTEND LEVEL DIR: after mx_FRONTEND, the proofs of DIR.report
@@ -715,7 +746,10 @@ matrix_run() {
 		_cc_named=$mx_cc
 	fi
 	need meson ninja cmake make readelf objdump autoreconf
-	case $mx_host in aarch64-linux-gnu) need qemu-aarch64 ;; esac
+	case $mx_host in
+	aarch64-linux-gnu) need qemu-aarch64 ;;
+	*mingw32) need wine wineserver; mx_wine_init ;;
+	esac
 	case $_ccv in
 	*clang*) _rec=-grecord-command-line ;;
 	*tcc*) _rec= ;;
@@ -739,6 +773,7 @@ matrix_run() {
 		mx_frontends "$_lv" meson cmake >"$T/$_lv-job2.log" 2>&1 &
 		wait
 	done
+	[ -z "${WINEPREFIX-}" ] || wineserver -k 2>/dev/null
 	cat "$T"/*-job*.log
 	_problems=0
 	: >"$T/problems"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Toolchain matrix (tests/matrix/lib.sh): gcc 12 cross-compiling for Windows
 # (mingw-w64, PE files): the proofs read the PE headers with the target's
-# objdump -p and harden-audit, never readelf.  The program is not run (no
-# Windows here).
+# objdump -p and harden-audit, never readelf.  The program runs under Wine,
+# with the toolchain's libssp-0.dll (and must not start without it when it
+# imports it).
 . "$HARDEN_SRCDIR/tests/matrix/lib.sh"
 mx_host=x86_64-w64-mingw32
 matrix_run
