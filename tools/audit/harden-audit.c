@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "../lib/json.h"
+#include "archive.h"
 #include "audit.h"
 #include "compdb.h"
 #include "elf.h"
@@ -424,14 +425,17 @@ json_pe(const struct facts *f)
 	    (unsigned long long)c->cookie, c->guardflags, c->exdllchar);
 }
 
+/* JSON objects printed so far: a comma goes before each but the first. */
+static unsigned long	json_rows;
+
 static void
 json_row(const char *path, const struct facts *f, const struct result *res,
-    const struct opts *o, int first)
+    const struct opts *o)
 {
 	size_t i;
 	int n = 0;
 
-	printf("%s  {\"file\": ", first ? "" : ",\n");
+	printf("%s  {\"file\": ", json_rows++ ? ",\n" : "");
 	json_string(stdout, path);
 	printf(", \"format\": \"%s\", \"class\": \"%s\", \"endian\": \"%s\", "
 	    "\"machine\": %u, \"kind\": \"%s\",\n   \"properties\": {",
@@ -464,9 +468,9 @@ json_row(const char *path, const struct facts *f, const struct result *res,
 }
 
 static void
-json_error(const char *path, const char *msg, int first)
+json_error(const char *path, const char *msg)
 {
-	printf("%s  {\"file\": ", first ? "" : ",\n");
+	printf("%s  {\"file\": ", json_rows++ ? ",\n" : "");
 	json_string(stdout, path);
 	printf(", \"error\": ");
 	json_string(stdout, msg);
@@ -517,22 +521,22 @@ static struct pe	pe;
 static struct facts	facts;
 static char		loaderr[200];
 
-/* Open, identify and read one file into facts; NULL, or why not. */
+/* Read the ELF or PE image [data, data+size) into facts; NULL, or why not. */
 static const char *
-read_facts(const char *path)
+read_image(const unsigned char *data, size_t size, enum binfmt fmt)
 {
-	if (map_open(&mf, path) == -1)
-		return mf.err;
-	if (mf.fmt == BF_PE)
-		return pe_load(&pe, mf.data, mf.size) == -1 ||
+	if (fmt == BF_PE)
+		return pe_load(&pe, data, size) == -1 ||
 		    audit_pe_facts(&pe, &facts) == -1 ? pe.err : NULL;
-	return elf_load(&elf, mf.data, mf.size) == -1 ||
+	if (size < 4 || memcmp(data, "\177ELF", 4) != 0)
+		return "not an ELF object";
+	return elf_load(&elf, data, size) == -1 ||
 	    audit_facts(&elf, &facts) == -1 ? elf.err : NULL;
 }
 
-/* read_facts(), with a file that shrinks under us an error; 0 or -1. */
+/* read_image(), with a file that shrinks under us an error; 0 or -1. */
 static int
-load(const char *path)
+load(const unsigned char *data, size_t size, enum binfmt fmt)
 {
 	const char *why;
 
@@ -543,7 +547,7 @@ load(const char *path)
 		return -1;
 	}
 	inread = 1;
-	why = read_facts(path);
+	why = read_image(data, size, fmt);
 	inread = 0;
 	if (why == NULL)
 		return 0;
@@ -551,45 +555,122 @@ load(const char *path)
 	return -1;
 }
 
+/* Free what one image's readers hold (not the mapping). */
 static void
 unload(void)
 {
 	audit_facts_free(&facts);
 	elf_close(&elf);
 	pe_close(&pe);
-	map_close(&mf);
 }
 
-/* Audit one file; returns its exit status. */
+/* Report a file (or member) that could not be read: EXIT_ERR. */
 static int
-audit(const char *path, const struct opts *o, int first)
+fail_file(const char *name, const char *why, const struct opts *o)
+{
+	fwarn(name, "%s", why);
+	if (o->json)
+		json_error(name, why);
+	return EXIT_ERR;
+}
+
+/* Judge and print one image under name; returns its exit status. */
+static int
+audit_image(const char *name, const unsigned char *data, size_t size,
+    enum binfmt fmt, const struct opts *o)
 {
 	struct result res[64];
 	size_t i;
 	int status = EXIT_OK;
 
-	if (load(path) == -1) {
-		fwarn(path, "%s", loaderr);
-		if (o->json)
-			json_error(path, loaderr, first);
+	if (load(data, size, fmt) == -1) {
 		unload();
-		return EXIT_ERR;
+		return fail_file(name, loaderr, o);
 	}
 	for (i = 0; i < audit_nchecks; i++)
 		audit_judge(i, &facts, &res[i]);
 	if (o->json)
-		json_row(path, &facts, res, o, first);
+		json_row(name, &facts, res, o);
 	else if (!o->quiet)
-		table_row(path, &facts, res, o);
+		table_row(name, &facts, res, o);
 	for (i = 0; i < audit_nchecks; i++)
 		if ((o->expect >> i & 1) && !proven(&res[i], o)) {
-			fwarn(path, "%s not proven: %s (%s)",
+			fwarn(name, "%s not proven: %s (%s)",
 			    audit_checks[i].name, res[i].v == V_YES ?
 			    "uncovered units" : audit_vname(res[i].v),
 			    res[i].why);
 			status = EXIT_MISSING;
 		}
 	unload();
+	return status;
+}
+
+/* The walk of an archive, protected from a file that shrinks: as ar_next. */
+static int
+next_member(struct ar *a, struct ar_member *m)
+{
+	int r;
+
+	if (sigsetjmp(busjmp, 1) != 0) {
+		inread = 0;
+		snprintf(a->err, sizeof(a->err), "file shrank while being "
+		    "read");
+		return -1;
+	}
+	inread = 1;
+	r = ar_next(a, m);
+	inread = 0;
+	return r;
+}
+
+/*
+ * Every object of a static library, as lintian judges fortify: each
+ * member on its own row, named "lib.a(member.o)".  An archive without an
+ * object proves nothing: a warning, and a failure of --expect.
+ */
+static int
+audit_archive(const char *path, const struct opts *o)
+{
+	struct ar a;
+	struct ar_member m;
+	char *name;
+	int r, st, status = EXIT_OK, n = 0;
+
+	if (ar_open(&a, mf.data, mf.size) == -1)
+		return fail_file(path, a.err, o);
+	while ((r = next_member(&a, &m)) == 1) {
+		if ((name = malloc(strlen(path) + strlen(m.name) + 3)) == NULL)
+			err(EXIT_ERR, "malloc");
+		sprintf(name, "%s(%s)", path, m.name);
+		st = audit_image(name, m.data, m.size, BF_ELF, o);
+		free(name);
+		if (st > status)
+			status = st;
+		n++;
+	}
+	if (r == -1)
+		return fail_file(path, a.err, o);
+	if (n == 0) {
+		fwarn(path, "archive without members: nothing to audit");
+		if (o->expect != 0 && status < EXIT_MISSING)
+			status = EXIT_MISSING;
+	}
+	return status;
+}
+
+/* Audit one operand ("-": standard input); returns its exit status. */
+static int
+audit(const char *path, const struct opts *o)
+{
+	int status;
+
+	if (map_open(&mf, path) == -1)
+		status = fail_file(path, mf.err, o);
+	else if (mf.fmt == BF_AR)
+		status = audit_archive(path, o);
+	else
+		status = audit_image(path, mf.data, mf.size, mf.fmt, o);
+	map_close(&mf);
 	return status;
 }
 
@@ -679,7 +760,7 @@ main(int argc, char *argv[])
 	else if (!o.quiet)
 		table_header();
 	for (i = 0; i < argc; i++) {
-		st = audit(argv[i], &o, i == 0);
+		st = audit(argv[i], &o);
 		if (st > status)
 			status = st;
 	}
