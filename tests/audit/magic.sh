@@ -1,8 +1,8 @@
 #!/bin/sh
 # magic.sh - the magic is checked before anything else: a file that starts
-# with neither \177ELF nor MZ is "not an ELF or PE file", an MS-DOS MZ file
+# with neither \177ELF nor MZ is "not an ELF, PE or ar file", an MS-DOS MZ file
 # without a PE signature at e_lfanew (also one whose e_lfanew points past
-# the end) "not an ELF or PE file (MS-DOS MZ without a PE header)"; empty
+# the end) "not an ELF, PE or ar file (MS-DOS MZ without a PE header)"; empty
 # and 3-byte files too.  Exit 2 for each.  A file with MZ and the PE
 # signature goes to the PE reader: with nothing after the signature it is
 # a truncated PE (exit 2, naming what is missing), and a real program from
@@ -33,13 +33,13 @@ check() {	# check FILE MESSAGE
 	grep -qxF "harden-audit: $T/$1: $2" "$T/err" ||
 		{ cat "$T/err" >&2; fail "$1: want '$2'"; }
 }
-dos="not an ELF or PE file (MS-DOS MZ without a PE header)"
+dos="not an ELF, PE or ar file (MS-DOS MZ without a PE header)"
 check pe.exe "truncated COFF header"
 check dos.exe "$dos"
 check far.exe "$dos"
-check empty "not an ELF or PE file"
-check short "not an ELF or PE file"
-check text "not an ELF or PE file"
+check empty "not an ELF, PE or ar file"
+check short "not an ELF, PE or ar file"
+check text "not an ELF, PE or ar file"
 if have x86_64-w64-mingw32-gcc; then
 	write_sources
 	x86_64-w64-mingw32-gcc -o "$T/w.exe" "$T/src/nocanary.c" || fail "mingw"

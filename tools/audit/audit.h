@@ -91,8 +91,10 @@ struct facts {
 	char		code_shared_with[48];	/* what: a section name */
 	int		code_segments;	/* executable PT_LOADs */
 	int		has_sections;	/* section headers */
-	unsigned	san_needed, san_syms;	/* SAN_* runtimes seen in
-						   DT_NEEDED, in symbols */
+	unsigned	san_needed;	/* SAN_* runtimes in DT_NEEDED */
+	unsigned	san_imports;	/* ... called through undefined
+					   symbols */
+	unsigned	san_defined;	/* ... linked in (defined symbols) */
 	int		dynsym, symtab;	/* symbol tables found */
 	const char	*ssp_sym;	/* canary symbol imported (or NULL) */
 	unsigned	fortified, unfortified, unfortified_always;
@@ -187,6 +189,8 @@ void	audit_judge(size_t i, const struct facts *f, struct result *r);
 /* Index of a check by name, or -1. */
 int	audit_find(const char *name);
 const char *audit_vname(enum verdict v);
+/* The SAN_* runtimes f carries (sanitizer.h). */
+unsigned	audit_sanitizers(const struct facts *f);
 /* What dwarf_units() tells of one compilation unit. */
 struct dwarf_unit {
 	const char	*producer, *name;	/* DW_AT_producer, DW_AT_name

@@ -366,14 +366,25 @@ ck_rpath(const struct facts *f, struct result *r)
  * shows in .symtab, or in .dynsym when it exports its interface, as
  * clang's does; a stripped file shows only the latter.
  */
+unsigned
+audit_sanitizers(const struct facts *f)
+{
+	unsigned linked = f->san_defined;
+
+	/* The ASan, TSan, MSan and HWASan runtimes carry UBSan's handlers. */
+	if (linked & (SAN_ASAN | SAN_TSAN | SAN_MSAN | SAN_HWASAN))
+		linked &= ~(unsigned)SAN_UBSAN;
+	return f->san_needed | f->san_imports | linked;
+}
+
 static void
 ck_sanitizer(const struct facts *f, struct result *r)
 {
 	char lib[48], sym[48];
 
 	san_names(f->san_needed, lib, sizeof(lib));
-	san_names(f->san_syms & ~f->san_needed, sym, sizeof(sym));
-	if (f->san_needed | f->san_syms)
+	san_names(audit_sanitizers(f) & ~f->san_needed, sym, sizeof(sym));
+	if (audit_sanitizers(f) != 0)
 		setr(r, V_YES, "%s%s%s%s%s", lib, lib[0] ? " (DT_NEEDED)" : "",
 		    lib[0] && sym[0] ? ", " : "", sym, sym[0] ? " (symbols)" :
 		    "");
@@ -383,7 +394,9 @@ ck_sanitizer(const struct facts *f, struct result *r)
 	else
 		setr(r, V_NO, "no sanitizer library in DT_NEEDED, no "
 		    "sanitizer symbol in %s", f->symtab ? ".symtab" :
-		    "the dynamic symbols (stripped)");
+		    "the dynamic symbols (stripped: a runtime linked in "
+		    "without exported symbols, as clang's UBSan, would not "
+		    "show)");
 }
 
 static void

@@ -214,8 +214,10 @@ onsym(const struct elf_sym *s, void *arg)
 	if (*s->name == '\0' || (!c->defined) != (s->shndx == SHN_UNDEF_))
 		return 0;
 	/* A weak reference does not pull a runtime in. */
-	if (s->name[0] == '_' && (c->defined || s->bind != STB_WEAK_))
-		c->f->san_syms |= san_symbol(s->name);
+	if (s->name[0] == '_' && s->shndx != SHN_UNDEF_)
+		c->f->san_defined |= san_symbol(s->name);
+	else if (s->name[0] == '_' && s->bind != STB_WEAK_)
+		c->f->san_imports |= san_symbol(s->name);
 	classify(c->f, s->name, c->defined);
 	return 0;
 }

@@ -27,6 +27,7 @@
 #include "elf.h"
 #include "mapfile.h"
 #include "pe.h"
+#include "sanitizer.h"
 
 #ifndef HARDEN_VERSION
 #define HARDEN_VERSION	"unknown"	/* tools/Makefile sets it from VERSION */
@@ -101,7 +102,14 @@ help(void)
 	    "  -V, --version      print the version and exit\n\n"
 	    "Features for --expect:\n");
 	for (i = 0; i < audit_nchecks; i++)
-		if (audit_checks[i].expect == EX_PROVE)
+		if (audit_checks[i].expect == EX_PROVE &&
+		    audit_checks[i].feature >= 0)
+			printf("  %s\n", audit_checks[i].name);
+	printf("\nProperties of the file alone for --expect (no catalog "
+	    "feature):\n");
+	for (i = 0; i < audit_nchecks; i++)
+		if (audit_checks[i].expect == EX_PROVE &&
+		    audit_checks[i].feature < 0)
 			printf("  %s\n", audit_checks[i].name);
 	printf("\nFeatures that no binary can prove (refused by --expect):\n");
 	for (i = 0; i < audit_nchecks; i++)
@@ -409,6 +417,24 @@ json_units(const struct facts *f)
 	printf("]}");
 }
 
+/* The ELF facts behind safe-rpath and sanitizer, for machines. */
+static void
+json_elf(const struct facts *f)
+{
+	const struct rpath_classes *c = &f->rpath_cls;
+	char names[64], *p, *tok;
+	int n = 0;
+
+	printf(",\n   \"rpath_entries\": {\"absolute\": %u, \"origin\": %u, "
+	    "\"relative\": %u, \"empty\": %u}, \"sanitizers\": [",
+	    c->absolute, c->origin, c->relative, c->empty);
+	san_names(audit_sanitizers(f), names, sizeof(names));
+	for (p = names; (tok = strsep(&p, ",")) != NULL;)
+		if (*(tok += strspn(tok, " ")) != '\0')
+			printf("%s\"%s\"", n++ ? ", " : "", tok);
+	putchar(']');
+}
+
 /* The PE header facts behind the verdicts, for machines. */
 static void
 json_pe(const struct facts *f)
@@ -452,6 +478,8 @@ json_row(const char *path, const struct facts *f, const struct result *res,
 	json_string(stdout, f->rpath);
 	printf(", \"runpath\": ");
 	json_string(stdout, f->runpath);
+	if (f->format == FMT_ELF)
+		json_elf(f);
 	if (f->format == FMT_PE)
 		json_pe(f);
 	if (o->units)
