@@ -85,6 +85,8 @@ for c in llvm-ar llvm-ar-19 llvm-ar-14; do have $c && { llvmar=$c; break; }; don
 if [ -n "$llvmar" ]; then
 	(cd "$T" && $llvmar --format=bsd rcs libbsd.a fort.o "$long") || fail "$llvmar --format=bsd"
 	head -c 100 "$T/libbsd.a" | grep -q '#1/' || fail "libbsd.a has no #1/ name"
+	"$AUDIT" "$T/libbsd.a" >/dev/null 2>"$T/err" || { cat "$T/err"; fail "BSD archive: exit $?"; }
+	[ -s "$T/err" ] && { cat "$T/err"; fail "diagnostics on the BSD archive"; }
 	[ "$(audit_cols "$T/libbsd.a" FILE FORTIFY | tr '\n' ' ')" = \
 	    "$T/libbsd.a(fort.o) yes $T/libbsd.a($long) no " ] ||
 		fail "BSD archive: $(audit_cols "$T/libbsd.a" FILE FORTIFY)"

@@ -123,13 +123,18 @@ member_name(struct ar *a, struct ar_member *m, const unsigned char *h)
 	return 0;
 }
 
-/* The symbol tables and the long name table are no objects. */
+/* The GNU symbol tables are no objects (the BSD one: is_bsd_index). */
 static int
 is_index(const unsigned char *h)
 {
-	return memcmp(h, "/ ", 2) == 0 || memcmp(h, "/SYM64/ ", 8) == 0 ||
-	    memcmp(h, "__.SYMDEF", 9) == 0 || memcmp(h, "#1/__.SYMDEF", 12) ==
-	    0;
+	return memcmp(h, "/ ", 2) == 0 || memcmp(h, "/SYM64/ ", 8) == 0;
+}
+
+/* "__.SYMDEF", "__.SYMDEF SORTED", "__.SYMDEF_64": BSD symbol tables. */
+static int
+is_bsd_index(const struct ar_member *m)
+{
+	return strncmp(m->name, "__.SYMDEF", 9) == 0;
 }
 
 int
@@ -166,6 +171,9 @@ ar_next(struct ar *a, struct ar_member *m)
 		}
 		if (is_index(h))
 			continue;
-		return member_name(a, m, h) == -1 ? -1 : 1;
+		if (member_name(a, m, h) == -1)
+			return -1;
+		if (!is_bsd_index(m))
+			return 1;
 	}
 }
