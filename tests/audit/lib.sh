@@ -126,6 +126,8 @@ gcc-norelro|gcc|prog.c|-Wl,-z,norelro|
 gcc-now-norelro|gcc|prog.c|-Wl,-z,now -Wl,-z,norelro|
 gcc-rpath|gcc|prog.c|-Wl,--disable-new-dtags,-rpath,/opt/harden/lib|
 gcc-runpath|gcc|prog.c|-Wl,--enable-new-dtags,-rpath,\$ORIGIN/../lib|
+gcc-runpath-rel|gcc|prog.c|-Wl,--enable-new-dtags,-rpath,lib::/opt/x|
+gcc-noseparate|gcc|prog.c|-Wl,-z,noseparate-code|
 gcc-standard|gcc|prog.c|$STD|
 gcc-standard-rec|gcc|prog.c|$STD -frecord-gcc-switches|
 gcc-standard-rec-stripped|gcc|prog.c|$STD -frecord-gcc-switches|strip
