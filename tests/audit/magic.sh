@@ -2,7 +2,7 @@
 # magic.sh - the magic is checked before anything else: a file that starts
 # with neither \177ELF nor MZ is "not an ELF, PE or ar file", an MS-DOS MZ file
 # without a PE signature at e_lfanew (also one whose e_lfanew points past
-# the end) "not an ELF, PE or ar file (MS-DOS MZ without a PE header)"; empty
+# the end) "not an ELF or PE file (MS-DOS MZ without a PE header)"; empty
 # and 3-byte files too.  Exit 2 for each.  A file with MZ and the PE
 # signature goes to the PE reader: with nothing after the signature it is
 # a truncated PE (exit 2, naming what is missing), and a real program from
@@ -33,7 +33,7 @@ check() {	# check FILE MESSAGE
 	grep -qxF "harden-audit: $T/$1: $2" "$T/err" ||
 		{ cat "$T/err" >&2; fail "$1: want '$2'"; }
 }
-dos="not an ELF, PE or ar file (MS-DOS MZ without a PE header)"
+dos="not an ELF or PE file (MS-DOS MZ without a PE header)"
 check pe.exe "truncated COFF header"
 check dos.exe "$dos"
 check far.exe "$dos"
