@@ -428,6 +428,11 @@ static const char *const startfiles[] = {
 	"crtstuff.c", "crtbegin.c", "crtend.c", "start.S", "crti.S", "crtn.S",
 	"crt1.s", "Scrt1.s", "crti.s", "crtn.s", "abi-note.c", "abi-note.S",
 	"static-reloc.c", "csu/init.c",		/* glibc's crt1.o parts */
+	/* GCC's lib*san_preinit.o, which -fsanitize=... links in. */
+	"libsanitizer/asan/asan_preinit.cpp",
+	"libsanitizer/tsan/tsan_preinit.cpp",
+	"libsanitizer/lsan/lsan_preinit.cpp",
+	"libsanitizer/hwasan/hwasan_preinit.cpp",
 };
 
 #define MAXPATHLEN_	4096	/* a longer DW_AT_name is no start file */
