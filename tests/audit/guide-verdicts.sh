@@ -32,6 +32,7 @@ is() {
 }
 
 # RPATH/RUNPATH classes.
+b obj.o prog.c -O2 -c
 b rp-none prog.c -O2
 b rp-abs prog.c -O2 -Wl,--disable-new-dtags,-rpath,/opt/x/lib
 b rp-origin prog.c -O2 -Wl,--enable-new-dtags,-rpath,'$ORIGIN/../lib:${ORIGIN}/x'
@@ -46,6 +47,17 @@ is rp-rel safe-rpath no "DT_RUNPATH: 0 absolute, 0 \$ORIGIN, 2 relative, 0 empty
 is rp-empty safe-rpath no "DT_RUNPATH: 1 absolute, 0 \$ORIGIN, 0 relative, 1 empty"
 is rp-lead safe-rpath no "DT_RPATH: 1 absolute, 0 \$ORIGIN, 0 relative, 1 empty"
 is rp-mixed safe-rpath no "DT_RUNPATH: 1 absolute, 1 \$ORIGIN, 1 relative, 1 empty"
+# The JSON counts and verdicts.
+"$AUDIT" -j "$T/rp-mixed" "$T/rp-none" "$T/obj.o" 2>/dev/null | python3 -c '
+import json, sys
+m, n, o = json.load(sys.stdin)
+assert m["rpath_entries"] == {"absolute": 1, "origin": 1, "relative": 1, "empty": 1}, m["rpath_entries"]
+assert m["runpath"] == "/a::$ORIGIN:b" and m["rpath"] is None, m
+assert m["properties"]["safe-rpath"]["result"] == "no", m["properties"]["safe-rpath"]
+assert n["rpath_entries"] == {"absolute": 0, "origin": 0, "relative": 0, "empty": 0}, n
+assert n["properties"]["safe-rpath"]["result"] == "yes"
+assert o["properties"]["safe-rpath"]["result"] == "n/a"' 2>&1 ||
+	fail "JSON of the RPATH cases"
 # readelf shows the strings the classes came from.
 readelf -dW "$T/rp-mixed" | grep -qF 'Library runpath: [/a::$ORIGIN:b]' ||
 	fail "rp-mixed: readelf shows no such RUNPATH"
@@ -59,7 +71,6 @@ said "rp-empty: safe-rpath not proven: no (DT_RUNPATH: 1 absolute"
 b sep prog.c -O2 -Wl,-z,separate-code
 b nosep prog.c -O2 -Wl,-z,noseparate-code
 b execstack prog.c -O2 -Wl,-z,execstack
-b obj.o prog.c -O2 -c
 # A writable and executable PT_LOAD: text and data in one segment
 # (-N, no libc so that nothing else needs separate segments).
 b rwx bare.c -O2 -nostdlib -static -fno-pie -no-pie -Wl,-N
@@ -96,6 +107,17 @@ struct.pack_into('<HHH', d, 0x3a, 0, 0, 0)
 open(sys.argv[1], 'wb').write(d)
 EOPY
 is nosep-noshdr separate-code no "the ELF headers"
+# The table's W^X column, and the JSON.
+[ "$(audit_cols "$T/sep" W^X)" = yes ] || fail "sep: W^X column $(audit_cols "$T/sep" W^X)"
+[ "$(audit_cols "$T/rwx" W^X RWX)" = "no yes" ] || fail "rwx: W^X RWX columns $(audit_cols "$T/rwx" W^X RWX)"
+"$AUDIT" -j "$T/nosep" "$T/execstack" | python3 -c '
+import json, sys
+a, b = json.load(sys.stdin)
+p = a["properties"]
+assert p["separate-code"] == {"result": "no", "reason": "an executable PT_LOAD also maps the ELF headers"}, p["separate-code"]
+assert p["wxorx"]["result"] == "yes", p["wxorx"]
+assert b["properties"]["wxorx"] == {"result": "no", "reason": "PT_GNU_STACK is executable"}, b["properties"]["wxorx"]' ||
+	fail "JSON of the layout cases"
 check_expect 0 wxorx,separate-code "$T/sep"
 check_expect 1 wxorx "$T/rwx"
 said "rwx: wxorx not proven: no"
@@ -104,6 +126,7 @@ check_expect 1 separate-code "$T/nosep"
 # Sanitizer runtimes: a fact, refused by --expect.
 b plain prog.c -O2
 is plain sanitizer no "no sanitizer library in DT_NEEDED"
+[ "$(audit_cols "$T/plain" SAN)" = no ] || fail "plain: SAN column"
 expect_san() {	# expect_san NAME RUNTIMES REASON: -v and JSON agree
 	is "$1" sanitizer yes "$3"
 	"$AUDIT" -j "$T/$1" | python3 -c '
@@ -119,6 +142,7 @@ if b asan prog.c -O1 -fsanitize=address 2>/dev/null; then
 	expect_san asan asan "asan (DT_NEEDED)"
 	# GCC's asan_preinit.o is the toolchain's: no unit recorded here.
 	is asan stack-protector unknown
+	[ "$(audit_cols "$T/asan" SAN)" = yes ] || fail "asan: SAN column"
 	b ubsan prog.c -O1 -fsanitize=undefined
 	expect_san ubsan ubsan "ubsan (DT_NEEDED)"
 	b asan-static prog.c -O1 -fsanitize=address -static-libasan
