@@ -63,6 +63,15 @@ readelf -dW "$T/rp-mixed" | grep -qF 'Library runpath: [/a::$ORIGIN:b]' ||
 	fail "rp-mixed: readelf shows no such RUNPATH"
 readelf -dW "$T/rp-lead" | grep -qF 'Library rpath: [:/opt/x/lib]' ||
 	fail "rp-lead: readelf shows no such RPATH"
+# $ORIGIN in a set-user-ID file (by its mode): a hard link chooses it.
+cp "$T/rp-origin" "$T/rp-origin-suid" && chmod u+s "$T/rp-origin-suid" || fail "chmod u+s"
+if [ -u "$T/rp-origin-suid" ]; then
+	is rp-origin-suid safe-rpath no "set-ID program with \$ORIGIN: DT_RUNPATH: 0 absolute, 2 \$ORIGIN"
+	cp "$T/rp-abs" "$T/rp-abs-suid" && chmod g+s "$T/rp-abs-suid" || fail "chmod g+s"
+	is rp-abs-suid safe-rpath yes
+else
+	note "chmod u+s has no effect here: the set-ID case is not checked"
+fi
 check_expect 0 safe-rpath "$T/rp-none" "$T/rp-abs" "$T/rp-origin"
 check_expect 1 safe-rpath "$T/rp-abs" "$T/rp-empty"
 said "rp-empty: safe-rpath not proven: no (DT_RUNPATH: 1 absolute"

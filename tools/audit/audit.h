@@ -91,6 +91,8 @@ struct facts {
 	char		code_shared_with[48];	/* what: a section name */
 	int		code_segments;	/* executable PT_LOADs */
 	int		has_sections;	/* section headers */
+	int		setid;		/* the file's mode is set-user-ID or
+					   set-group-ID (set by the caller) */
 	unsigned	san_needed;	/* SAN_* runtimes in DT_NEEDED */
 	unsigned	san_imports;	/* ... called through undefined
 					   symbols */

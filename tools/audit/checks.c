@@ -340,7 +340,9 @@ ck_separate_code(const struct facts *f, struct result *r)
  * The search path the file gives ld.so: "yes" when no entry is relative
  * or empty (both resolved from the current directory, which whoever runs
  * the program picks).  Absolute and $ORIGIN entries are counted, not
- * judged.
+ * judged, but in a set-user-ID or set-group-ID file (by its mode) $ORIGIN
+ * is a no too, as the OpenSSF guide says: whoever hard-links the file
+ * into a directory of their own chooses its origin.
  */
 static void
 ck_rpath(const struct facts *f, struct result *r)
@@ -353,9 +355,11 @@ ck_rpath(const struct facts *f, struct result *r)
 	else if (n == 0)
 		setr(r, V_YES, "no DT_RPATH or DT_RUNPATH");
 	else
-		setr(r, c->relative + c->empty ? V_NO : V_YES, "%s%s%s: %u "
+		setr(r, c->relative + c->empty ||
+		    (f->setid && c->origin) ? V_NO : V_YES, "%s%s%s%s: %u "
 		    "absolute, %u $ORIGIN, %u relative, %u empty (current "
-		    "directory)", f->rpath ? "DT_RPATH" : "", f->rpath &&
+		    "directory)", f->setid && c->origin ? "set-ID program "
+		    "with $ORIGIN: " : "", f->rpath ? "DT_RPATH" : "", f->rpath &&
 		    f->runpath ? " and " : "", f->runpath ? "DT_RUNPATH" : "",
 		    c->absolute, c->origin, c->relative, c->empty);
 }

@@ -617,6 +617,7 @@ audit_image(const char *name, const unsigned char *data, size_t size,
 		unload();
 		return fail_file(name, loaderr, o);
 	}
+	facts.setid = mf.setid;
 	for (i = 0; i < audit_nchecks; i++)
 		audit_judge(i, &facts, &res[i]);
 	if (o->json)

@@ -152,6 +152,7 @@ map_open(struct mapfile *m, const char *path)
 	}
 	if (identify(fd, h, n, m) == -1)
 		goto out;
+	m->setid = (st.st_mode & (S_ISUID | S_ISGID)) != 0;
 	if ((uintmax_t)st.st_size > SIZE_MAX) {
 		snprintf(m->err, sizeof(m->err), "file too large to map");
 		goto out;

@@ -21,6 +21,7 @@ struct mapfile {
 	enum binfmt	fmt;
 	void		*map;		/* NULL for an empty mapping */
 	unsigned char	*buf;		/* standard input, read whole */
+	int		setid;		/* set-user-ID or set-group-ID */
 	char		err[200];	/* reason of a failure */
 };
 
