@@ -51,10 +51,22 @@ done
 expect_status 2 "$AUDIT" --expect textrel "$T/good"	# a fact, not a feature
 
 # The --expect vocabulary is the catalog's (catalog/features.txt): --help
-# lists the provable names and, apart, those it refuses (format-security).
+# lists the provable names and, apart, those it refuses (format-security),
+# and, apart too, the properties of the file alone (wxorx, safe-rpath...),
+# each of which the man page describes.
 cat=$HARDEN_SRCDIR/catalog/features.txt
 if [ -f "$cat" ]; then
-	"$AUDIT" --help | sed -n 's/^  \([a-z][a-z-]*\)$/\1/p' | sort >"$T/ours"
+	"$AUDIT" --help | sed -n '/^Features /,/^$/s/^  \([a-z][a-z0-9-]*\)$/\1/p' |
+		sort >"$T/ours"
+	"$AUDIT" --help | sed -n '/^Properties of the file alone/,/^$/s/^  \([a-z][a-z0-9-]*\)$/\1/p' \
+		>"$T/own"
+	[ -s "$T/own" ] || fail "--help lists no property of the file alone"
+	while read -r p; do
+		grep -q "^\.It $p\$" "$HARDEN_SRCDIR/tools/audit/harden-audit.1" ||
+			fail "$p: not described in harden-audit.1"
+		awk -v p="$p" '$1 == "feature" && $2 == p { f = 1 } END { exit !f }' "$cat" &&
+			fail "$p: a catalog feature listed as the file's own"
+	done <"$T/own"
 	awk '$1 == "feature" { print $2 }' "$cat" | sort >"$T/catalog"
 	diff -u "$T/catalog" "$T/ours" >&2 ||
 		fail "--expect names differ from catalog/features.txt"
@@ -64,7 +76,7 @@ fi
 printf '#!/bin/sh\necho hi\n' >"$T/script.sh"
 expect_status 2 "$AUDIT" "$T/missing" "$T/good" "$T/script.sh" "$T"
 grep -q "$T/missing: No such file" "$T/stderr" || fail "missing file not named"
-grep -q "$T/script.sh: not an ELF or PE file" "$T/stderr" || fail "script not named"
+grep -q "$T/script.sh: not an ELF, PE or ar file" "$T/stderr" || fail "script not named"
 grep -q "$T: not a regular file" "$T/stderr" || fail "directory not named"
 grep -q " $T/good\$" "$T/stdout" || fail "good file not reported"
 [ "$(wc -l <"$T/stdout")" -eq 2 ] || fail "table: want header + 1 row"

@@ -1,6 +1,8 @@
 #!/bin/sh
-# compare.sh - harden-audit agrees with checksec 2.6 (--output=csv) and
-# hardening-check (devscripts) property by property, on the corpus and on
+# compare.sh - harden-audit agrees with checksec 2.6 (--output=csv),
+# hardening-check (devscripts) and, for safe-rpath, wxorx, separate-code
+# and sanitizer, with what this script reads itself from readelf -hlSds
+# property by property, on the corpus and on
 # a sample of 30 ELF programs from /usr/bin, except for the disagreements
 # listed, with their reason, in tests/audit/expected-disagreements.txt.
 # A disagreement not matched by a line there fails the test.
@@ -32,6 +34,7 @@ while read -r f; do
 	i=$((i + 1))
 	checksec --file="$f" --output=csv >"$T/out/$i.cs" 2>/dev/null
 	hardening-check "$f" >"$T/out/$i.hc" 2>/dev/null
+	readelf -hlSdsW --dyn-syms "$f" >"$T/out/$i.re" 2>/dev/null
 done <"$T/files"
 # Exit 0 or 1 only (no expectations given: 0); 2 would be a reader failure.
 xargs "$AUDIT" -j <"$T/files" >"$T/ours.json" 2>"$T/ours.err" ||
@@ -78,6 +81,63 @@ def checksec(path):
     v['rpath'] = 'no' if c[4] == 'No RPATH' else 'yes'
     v['runpath'] = 'no' if c[5] == 'No RUNPATH' else 'yes'
     v['fortify-source'] = {'Yes': 'yes', 'No': 'no'}.get(c[7], 'unknown')
+    # checksec shows any RPATH or RUNPATH as a finding.
+    v['safe-rpath'] = 'yes' if c[4] == 'No RPATH' and c[5] == 'No RUNPATH' else 'no'
+    return v
+
+# readelf's view of the guide's ELF properties, computed here on its own
+# from the program headers, sections, dynamic tags and symbols.
+import re
+LOADRE = re.compile(r'^\s*(LOAD|GNU_STACK)\s+(0x[0-9a-f]+)\s+0x[0-9a-f]+\s+0x[0-9a-f]+\s+(0x[0-9a-f]+)\s+0x[0-9a-f]+\s+(.{3})\s')
+SECRE = re.compile(r'^\s*\[\s*\d+\]\s+(\S*)\s+(\S+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+([0-9a-f]+)\s+[0-9a-f]+\s+([A-Za-z]*)\s')
+SAN_SYMS = (('__asan_init', 'asan'), ('__ubsan_handle_', 'ubsan'), ('__tsan_init', 'tsan'),
+            ('__msan_init', 'msan'), ('__hwasan_init', 'hwasan'))
+
+def readelf(path):
+    text = open(path, errors='replace').read()
+    if 'Type:' not in text:
+        return {}
+    rel = re.search(r'Type:\s+REL ', text) is not None
+    loads, stack, secs, paths, san = [], None, [], [], set()
+    for line in text.split('\n'):
+        m = LOADRE.match(line)
+        if m and m.group(1) == 'LOAD':
+            loads.append((int(m.group(2), 16), int(m.group(3), 16), m.group(4)))
+        elif m:
+            stack = m.group(4)
+        m = SECRE.match(line)
+        if m:
+            secs.append((m.group(1), m.group(2), int(m.group(3), 16), int(m.group(4), 16), m.group(5)))
+        m = re.search(r'Library (?:rpath|runpath): \[(.*)\]$', line)
+        if m:
+            paths += m.group(1).split(':')
+        m = re.search(r'Shared library: \[lib(?:clang_rt\.)?(asan|ubsan|tsan|msan|hwasan|lsan)[._-]', line)
+        if m:
+            san.add(m.group(1))
+        f = line.split()
+        if len(f) >= 8 and f[0].endswith(':') and f[3] in ('FUNC', 'NOTYPE', 'OBJECT'):
+            name = f[7].split('@')[0]
+            if f[6] == 'UND' and f[4] == 'WEAK':
+                continue
+            for pre, s in SAN_SYMS:
+                if name.startswith(pre):
+                    san.add(s)
+    if {'asan', 'tsan', 'msan', 'hwasan'} & san and not re.search(r'UND __ubsan_handle_', text) \
+            and not re.search(r'Shared library: \[lib\S*ubsan', text):
+        san.discard('ubsan')
+    v = {'sanitizer': 'yes' if san else 'no' if "Symbol table '" in text else 'unknown'}
+    if rel:
+        return dict(v, **{'wxorx': 'n/a', 'separate-code': 'n/a', 'safe-rpath': 'n/a'})
+    v['wxorx'] = 'no' if any('W' in f and 'E' in f for _, _, f in loads) or \
+        stack is None or 'E' in stack else 'yes'
+    code = [(o, n) for o, n, f in loads if 'E' in f and n > 0]
+    shared = any(o == 0 for o, n in code) or any(
+        'A' in fl and 'X' not in fl and t != 'NOBITS' and sz > 0 and
+        any(so < o + n and o < so + sz for o, n in code)
+        for _, t, so, sz, fl in secs)
+    v['separate-code'] = 'no' if shared else 'yes' if secs or not code else 'unknown'
+    v['safe-rpath'] = 'no' if any(p == '' or not (p.startswith('/') or
+        re.match(r'\$ORIGIN(/|$)|\$\{ORIGIN\}', p)) for p in paths) else 'yes'
     return v
 
 HC = {
@@ -123,7 +183,8 @@ for i, f in enumerate(files, 1):
     mine['rpath'] = 'yes' if o['rpath'] is not None else 'no'
     mine['runpath'] = 'yes' if o['runpath'] is not None else 'no'
     for tool, theirs in (('checksec', checksec(os.path.join(out, '%d.cs' % i))),
-                         ('hardening-check', hardening_check(os.path.join(out, '%d.hc' % i)))):
+                         ('hardening-check', hardening_check(os.path.join(out, '%d.hc' % i))),
+                         ('readelf', readelf(os.path.join(out, '%d.re' % i)))):
         if not theirs:
             new.append('%s: no output from %s' % (f, tool))
         for prop, tv in sorted(theirs.items()):

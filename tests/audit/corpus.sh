@@ -46,6 +46,8 @@ gcc-norelro               pie        yes no  no  yes no  no  ?   no  ?   no  n/a
 gcc-now-norelro           pie        yes no  yes yes no  no  ?   no  ?   no  n/a ?   -
 gcc-rpath                 pie        yes yes no  yes no  no  ?   no  ?   no  n/a ?   rpath
 gcc-runpath               pie        yes yes no  yes no  no  ?   no  ?   no  n/a ?   runpath
+gcc-runpath-rel           pie        yes yes no  yes no  no  ?   no  ?   no  n/a ?   runpath
+gcc-noseparate            pie        yes yes no  yes no  no  ?   no  ?   no  n/a ?   -
 gcc-standard              pie        yes yes yes yes no  no  yes yes ?   no  n/a ?   -
 gcc-standard-rec          pie        yes yes yes yes no  no  yes yes yes no  n/a no  -
 gcc-standard-rec-stripped pie        yes yes yes yes no  no  yes yes yes no  n/a no  -

@@ -1,6 +1,6 @@
 #!/bin/sh
 # magic.sh - the magic is checked before anything else: a file that starts
-# with neither \177ELF nor MZ is "not an ELF or PE file", an MS-DOS MZ file
+# with neither \177ELF nor MZ is "not an ELF, PE or ar file", an MS-DOS MZ file
 # without a PE signature at e_lfanew (also one whose e_lfanew points past
 # the end) "not an ELF or PE file (MS-DOS MZ without a PE header)"; empty
 # and 3-byte files too.  Exit 2 for each.  A file with MZ and the PE
@@ -37,9 +37,9 @@ dos="not an ELF or PE file (MS-DOS MZ without a PE header)"
 check pe.exe "truncated COFF header"
 check dos.exe "$dos"
 check far.exe "$dos"
-check empty "not an ELF or PE file"
-check short "not an ELF or PE file"
-check text "not an ELF or PE file"
+check empty "not an ELF, PE or ar file"
+check short "not an ELF, PE or ar file"
+check text "not an ELF, PE or ar file"
 if have x86_64-w64-mingw32-gcc; then
 	write_sources
 	x86_64-w64-mingw32-gcc -o "$T/w.exe" "$T/src/nocanary.c" || fail "mingw"

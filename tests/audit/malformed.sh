@@ -7,6 +7,11 @@
 # ASan+UBSan, without crash, leak or hang.  Random byte flips must not
 # crash either (they may stay valid).  Files without section headers,
 # which are read through DT_SYMTAB/DT_GNU_HASH, keep their verdicts.
+# Static libraries likewise (gen_hostile_ar: truncated headers, sizes that
+# are no number or run past the end, long names outside or without their
+# table, two name tables, BSD names longer than the member; a member that
+# is no ELF object fails on its own line), and random flips in their
+# headers.
 # Windows PE files likewise (gen_hostile_pe: truncated headers, e_lfanew
 # out of range, huge NumberOfSections, import, relocation, debug and load
 # configuration directories and COFF symbols pointing outside the file,
@@ -80,6 +85,30 @@ while read -r orig stripped; do
 		fail "$stripped: verdicts without section headers differ: '$a' vs '$b'"
 done <"$T/hostile/VALID"
 
+# Archives: a broken walk is the archive's error, a broken member its own.
+gen_hostile_ar "$T/hostile-ar" "$T/corpus/gcc-obj.o" "$T/corpus/gcc-m32.o" ||
+	fail "cannot generate hostile archives"
+nar=0
+while read -r f; do
+	nar=$((nar + 1))
+	run "$f" 2
+	[ $rc -eq 2 ] && ! grep -qF "$f: " "$T/err" &&
+		{ echo "no message naming $f" >&2; bad=1; }
+done <"$T/hostile-ar/AR-REJECT"
+while read -r f; do
+	nar=$((nar + 1))
+	run "$f" 2
+	grep -qF "$f(" "$T/err" || { echo "no message naming a member of $f" >&2; bad=1; }
+	"$AUDIT" "$f" 2>/dev/null | grep -qF "$f(short.o)" ||
+		{ echo "$f: the good member is not reported" >&2; bad=1; }
+done <"$T/hostile-ar/AR-MEMBER"
+while read -r f; do
+	run "$f" '0|1|2'
+done <"$T/hostile-ar/AR-FLIP"
+run "$T/hostile-ar/ar.valid" 0
+run "$T/hostile-ar/ar.longname-unterminated" 0
+[ $bad -eq 0 ] || fail "malformed archives mishandled (see above)"
+
 # One bad file does not stop the others; the worst status wins.
 first=$(head -n 1 "$T/hostile/REJECT")
 "$AUDIT" "$first" "$T/corpus/gcc-none" >"$T/out" 2>"$T/err"
@@ -87,5 +116,5 @@ rc=$?
 [ $rc -eq 2 ] || fail "bad + good file: exit $rc, want 2"
 grep -q 'gcc-none$' "$T/out" || fail "good file not reported after a bad one"
 
-echo "malformed: $n hostile files rejected ($(grep -c '\.pe-\|synthetic' "$T/hostile/REJECT") PE), $(ls "$T"/hostile/*flip* | wc -l) flipped files survived"
+echo "malformed: $n hostile files rejected ($(grep -c '\.pe-\|synthetic' "$T/hostile/REJECT") PE), $nar hostile archives, $(ls "$T"/hostile/*flip* | wc -l) flipped files and $(wc -l <"$T/hostile-ar/AR-FLIP") flipped archives survived"
 exit 0

@@ -1,6 +1,6 @@
 #!/bin/sh
 # sparse-huge.sh - the file is never read whole: a 4 GB sparse file is
-# refused as "not an ELF or PE file" at once (the magic is checked first),
+# refused as "not an ELF, PE or ar file" at once (the magic is checked first),
 # and a small ELF program, or a Windows PE program when mingw-w64 is
 # installed, followed by 4 GB of holes is audited like the program itself,
 # with memory bounded by the tables read (peak RSS well under the file
@@ -27,8 +27,8 @@ truncate -s 4G "$T/huge" || fail "cannot create a sparse file"
 set -- $(rss "$AUDIT" "$T/huge")
 [ "$1" -ne 124 ] || fail "4 GB sparse file: still running after 20 s"
 [ "$1" -eq 2 ] || fail "4 GB sparse file: exit $1, want 2"
-grep -qx "harden-audit: $T/huge: not an ELF or PE file" "$T/err" ||
-	{ cat "$T/err" >&2; fail "4 GB sparse file: no 'not an ELF or PE file'"; }
+grep -qx "harden-audit: $T/huge: not an ELF, PE or ar file" "$T/err" ||
+	{ cat "$T/err" >&2; fail "4 GB sparse file: no 'not an ELF, PE or ar file'"; }
 [ "$2" -lt 65536 ] || fail "4 GB sparse file: peak RSS $2 KB"
 
 # with_holes GOOD: GOOD followed by 4 GB of holes is audited like GOOD.

@@ -28,7 +28,7 @@ for want in '/a\npie        yes fake' '/b\x1b[2Jc' '/t\tu' '/back\\slash' \
     '/r\rs' '/z\xffz' '/c1\xc2\x9bx' '/é'; do
 	grep -qF " $T/n$want" "$T/out" || { cat "$T/out"; fail "no '$want'"; }
 done
-grep -qF "$T/n/bad\\x1b]0;title\\x07: not an ELF or PE file" "$T/err" ||
+grep -qF "$T/n/bad\\x1b]0;title\\x07: not an ELF, PE or ar file" "$T/err" ||
 	{ cat "$T/err"; fail "error message: name not escaped"; }
 echo "table-control-chars: ok"
 exit 0

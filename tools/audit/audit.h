@@ -12,6 +12,7 @@
 #include "catalog.h"
 #include "elf.h"
 #include "pe.h"
+#include "rpath.h"
 
 enum verdict {
 	V_UNKNOWN,
@@ -46,6 +47,9 @@ struct unit {
 	uint64_t	shown;		/* those its line can show at all */
 	int64_t		code;		/* bytes of code, -1 if unknown */
 	int		cxx;		/* a C++ unit (DW_AT_language) */
+	int		fortify_level;	/* the last -D/-U _FORTIFY_SOURCE of
+					   its line (-U: 0), -1 if none or
+					   if its line omits -D (GCC's) */
 };
 
 /* What the recorded compiler command lines (DWARF producers) say. */
@@ -79,7 +83,20 @@ struct facts {
 	int		gnu_stack;	/* PT_GNU_STACK / .note.GNU-stack present */
 	int		stack_exec;	/* ... and executable */
 	int		rwx_load;	/* a PT_LOAD that is writable and executable */
-	const char	*rpath, *runpath;
+	const char	*rpath, *runpath;	/* the first of each tag */
+	struct rpath_classes rpath_cls;	/* entries of every DT_RPATH and
+					   DT_RUNPATH */
+	int		code_shared;	/* an executable PT_LOAD also maps the
+					   ELF headers or read-only data */
+	char		code_shared_with[48];	/* what: a section name */
+	int		code_segments;	/* executable PT_LOADs */
+	int		has_sections;	/* section headers */
+	int		setid;		/* the file's mode is set-user-ID or
+					   set-group-ID (set by the caller) */
+	unsigned	san_needed;	/* SAN_* runtimes in DT_NEEDED */
+	unsigned	san_imports;	/* ... called through undefined
+					   symbols */
+	unsigned	san_defined;	/* ... linked in (defined symbols) */
 	int		dynsym, symtab;	/* symbol tables found */
 	const char	*ssp_sym;	/* canary symbol imported (or NULL) */
 	unsigned	fortified, unfortified, unfortified_always;
@@ -174,6 +191,8 @@ void	audit_judge(size_t i, const struct facts *f, struct result *r);
 /* Index of a check by name, or -1. */
 int	audit_find(const char *name);
 const char *audit_vname(enum verdict v);
+/* The SAN_* runtimes f carries (sanitizer.h). */
+unsigned	audit_sanitizers(const struct facts *f);
 /* What dwarf_units() tells of one compilation unit. */
 struct dwarf_unit {
 	const char	*producer, *name;	/* DW_AT_producer, DW_AT_name

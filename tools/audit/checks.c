@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "sanitizer.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -291,6 +292,117 @@ ck_rwx(const struct facts *f, struct result *r)
 		setr(r, V_NO, "no writable and executable PT_LOAD");
 }
 
+/*
+ * W^X as a gate: no PT_LOAD both writable and executable, and a stack
+ * that is not executable (rwx-segment and noexecstack, together).
+ */
+static void
+ck_wxorx(const struct facts *f, struct result *r)
+{
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object: no segments");
+	else if (f->rwx_load)
+		setr(r, V_NO, "a PT_LOAD segment is writable and executable");
+	else if (!f->gnu_stack || f->stack_exec)
+		setr(r, V_NO, "%s", f->gnu_stack ? "PT_GNU_STACK is executable"
+		    : "no PT_GNU_STACK: the loader may make the stack "
+		    "executable");
+	else
+		setr(r, V_YES, "no writable and executable PT_LOAD, "
+		    "non-executable stack");
+}
+
+/*
+ * ld -z separate-code: code alone in its segments, the ELF headers and
+ * read-only data in others, not executable.  Without section headers only
+ * the headers can be seen: a segment that does not map them may still
+ * hold data.
+ */
+static void
+ck_separate_code(const struct facts *f, struct result *r)
+{
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object: no segments");
+	else if (f->code_shared)
+		setr(r, V_NO, "an executable PT_LOAD also maps %s",
+		    f->code_shared_with);
+	else if (f->code_segments == 0)
+		setr(r, V_YES, "no executable PT_LOAD");
+	else if (!f->has_sections)
+		setr(r, V_UNKNOWN, "no section headers: whether read-only "
+		    "data shares the executable segment cannot be seen");
+	else
+		setr(r, V_YES, "%d executable PT_LOAD%s with code only",
+		    f->code_segments, f->code_segments > 1 ? "s" : "");
+}
+
+/*
+ * The search path the file gives ld.so: "yes" when no entry is relative
+ * or empty (both resolved from the current directory, which whoever runs
+ * the program picks).  Absolute and $ORIGIN entries are counted, not
+ * judged, but in a set-user-ID or set-group-ID file (by its mode) $ORIGIN
+ * is a no too, as the OpenSSF guide says: whoever hard-links the file
+ * into a directory of their own chooses its origin.
+ */
+static void
+ck_rpath(const struct facts *f, struct result *r)
+{
+	const struct rpath_classes *c = &f->rpath_cls;
+	unsigned n = c->absolute + c->origin + c->relative + c->empty;
+
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object: no dynamic section");
+	else if (n == 0)
+		setr(r, V_YES, "no DT_RPATH or DT_RUNPATH");
+	else
+		setr(r, c->relative + c->empty ||
+		    (f->setid && c->origin) ? V_NO : V_YES, "%s%s%s%s: %u "
+		    "absolute, %u $ORIGIN, %u relative, %u empty (current "
+		    "directory)", f->setid && c->origin ? "set-ID program "
+		    "with $ORIGIN: " : "", f->rpath ? "DT_RPATH" : "", f->rpath &&
+		    f->runpath ? " and " : "", f->runpath ? "DT_RUNPATH" : "",
+		    c->absolute, c->origin, c->relative, c->empty);
+}
+
+/*
+ * A sanitizer runtime in a binary: a fact, yes is bad (a shipped
+ * program's runtime obeys *SAN_OPTIONS).  A runtime linked in statically
+ * shows in .symtab, or in .dynsym when it exports its interface, as
+ * clang's does; a stripped file shows only the latter.
+ */
+unsigned
+audit_sanitizers(const struct facts *f)
+{
+	unsigned linked = f->san_defined;
+
+	/* The ASan, TSan, MSan and HWASan runtimes carry UBSan's handlers. */
+	if (linked & (SAN_ASAN | SAN_TSAN | SAN_MSAN | SAN_HWASAN))
+		linked &= ~(unsigned)SAN_UBSAN;
+	return f->san_needed | f->san_imports | linked;
+}
+
+static void
+ck_sanitizer(const struct facts *f, struct result *r)
+{
+	char lib[48], sym[48];
+
+	san_names(f->san_needed, lib, sizeof(lib));
+	san_names(audit_sanitizers(f) & ~f->san_needed, sym, sizeof(sym));
+	if (audit_sanitizers(f) != 0)
+		setr(r, V_YES, "%s%s%s%s%s", lib, lib[0] ? " (DT_NEEDED)" : "",
+		    lib[0] && sym[0] ? ", " : "", sym, sym[0] ? " (symbols)" :
+		    "");
+	else if (!f->dynsym && !f->symtab)
+		setr(r, V_UNKNOWN, "no symbol table and no sanitizer library "
+		    "in DT_NEEDED");
+	else
+		setr(r, V_NO, "no sanitizer library in DT_NEEDED, no "
+		    "sanitizer symbol in %s", f->symtab ? ".symtab" :
+		    "the dynamic symbols (stripped: a runtime linked in "
+		    "without exported symbols, as clang's UBSan, would not "
+		    "show)");
+}
+
 static void
 ck_textrel(const struct facts *f, struct result *r)
 {
@@ -492,6 +604,51 @@ ck_fortify(const struct facts *f, struct result *r)
 }
 
 /*
+ * _FORTIFY_SOURCE=3 against 2.  Both call the same __*_chk functions;
+ * level 3 only passes sizes that __builtin_dynamic_object_size computes
+ * at run time, which an import cannot show and a size argument in the
+ * code shows only sometimes.  So only a recorded command line (clang's
+ * -grecord-command-line, GCC's -frecord-gcc-switches) can say: every unit
+ * that records a level must record 3.  No inference from the imports.
+ */
+static void
+ck_fortify3(const struct facts *f, struct result *r)
+{
+	const struct unit *u;
+	unsigned three = 0, lower = 0;
+	char names[120] = "";
+	size_t i;
+
+	for (i = 0; i < f->cmd.nunits; i++) {
+		u = &f->cmd.units[i];
+		if (u->fortify_level >= 3)
+			three++;
+		else if (u->fortify_level >= 0) {
+			lower++;
+			add_unit_name(names, sizeof(names), u);
+		}
+	}
+	if (lower > 0)
+		setr(r, V_NO, "%u recorded unit%s set a lower level: %s", lower,
+		    lower > 1 ? "s" : "", names);
+	else if (three == 0)
+		setr(r, V_UNKNOWN, "no recorded command line gives the level "
+		    "(GCC records no -D); levels 2 and 3 import the same "
+		    "__*_chk functions");
+	else if (three < f->cmd.nunits)
+		setr(r, V_UNKNOWN, "-D_FORTIFY_SOURCE=3 in %u of %zu recorded "
+		    "units, the others record no level", three,
+		    f->cmd.nunits);
+	else if (f->fortified == 0 && f->static_fortified == 0)
+		setr(r, V_UNKNOWN, "-D_FORTIFY_SOURCE=3 in all %u recorded "
+		    "units, but no __*_chk call: not in effect (-O0?) or "
+		    "nothing fortifiable", three);
+	else
+		setr(r, V_YES, "-D_FORTIFY_SOURCE=3 in all %u recorded units",
+		    three);
+}
+
+/*
  * The C++ standard library's assertions.  Only libstdc++ >= 12 leaves a
  * trace: the import of std::__glibcxx_assert_fail, in a file that keeps a
  * checked accessor.  libc++ traps inline and older libstdc++ inlines its
@@ -672,10 +829,24 @@ static const struct check code_checks[] = {
 	    "bad)", -1, UNITS_NONE },
 	{ "textrel", "TEXTREL", EX_FACT, ELF, ck_textrel,
 	    "text relocations (fact, yes is bad)", -1, UNITS_NONE },
+	{ "wxorx", "W^X", EX_PROVE, ELF, ck_wxorx,
+	    "no writable and executable PT_LOAD, non-executable stack",
+	    -1, UNITS_NONE },
+	{ "separate-code", NULL, EX_PROVE, ELF, ck_separate_code,
+	    "no executable segment maps the ELF headers or read-only data "
+	    "(ld -z separate-code)", -1, UNITS_NONE },
+	{ "safe-rpath", NULL, EX_PROVE, ELF, ck_rpath,
+	    "no relative or empty DT_RPATH/DT_RUNPATH entry", -1, UNITS_NONE },
+	{ "sanitizer", "SAN", EX_FACT, ELF, ck_sanitizer,
+	    "a sanitizer runtime in DT_NEEDED or the symbols (fact, yes is "
+	    "bad)", -1, UNITS_NONE },
 	{ "stack-protector", "CANARY", EX_PROVE, ANY, ck_ssp, "stack canary",
 	    -1, UNITS_LACK },
 	{ "fortify-source", "FORTIFY", EX_PROVE, ANY, ck_fortify,
 	    "_FORTIFY_SOURCE (level 2 or 3) checked libc calls", -1, UNITS_LACK },
+	{ "fortify-3", NULL, EX_PROVE, ELF, ck_fortify3,
+	    "_FORTIFY_SOURCE=3 (recorded command lines only)", -1,
+	    UNITS_NONE },
 	{ "stack-clash-protection", "CLASH", EX_PROVE, ANY, NULL, NULL, -1, UNITS_NONE },
 	{ "cf-protection", "CET", EX_PROVE, ANY, ck_cet,
 	    "x86 IBT and SHSTK property note; PE: CET_COMPAT", -1, UNITS_LACK },

@@ -14,6 +14,7 @@
 
 #include "audit.h"
 #include "memo.h"
+#include "sanitizer.h"
 
 #define PT_INTERP_		3
 #define PT_DYNAMIC_		2
@@ -51,6 +52,7 @@
 #define DF_1_NOW_		0x1
 #define DF_1_PIE_		0x08000000
 #define SHN_UNDEF_		0
+#define STB_WEAK_		2
 #define NT_GNU_PROPERTY_TYPE_0_	5
 #define X86_FEATURE_1_AND_	0xc0000002u
 #define AARCH64_FEATURE_1_AND_	0xc0000000u
@@ -211,6 +213,11 @@ onsym(const struct elf_sym *s, void *arg)
 
 	if (*s->name == '\0' || (!c->defined) != (s->shndx == SHN_UNDEF_))
 		return 0;
+	/* A weak reference does not pull a runtime in. */
+	if (s->name[0] == '_' && s->shndx != SHN_UNDEF_)
+		c->f->san_defined |= san_symbol(s->name);
+	else if (s->name[0] == '_' && s->bind != STB_WEAK_)
+		c->f->san_imports |= san_symbol(s->name);
 	classify(c->f, s->name, c->defined);
 	return 0;
 }
@@ -317,6 +324,34 @@ next_word(const char **s, const char *end, size_t *len)
  * no preprocessor options (its lines start "GNU "): a feature whose flags
  * are all for the preprocessor is not shown there.
  */
+/*
+ * The _FORTIFY_SOURCE level a word sets (-D_FORTIFY_SOURCE=N, plain -D:
+ * 1, -U: 0; the last in -Wp,-U_FORTIFY_SOURCE,-D_FORTIFY_SOURCE=3), or
+ * level unchanged.
+ */
+static int
+fortify_level_of(const char *t, size_t tl, int level)
+{
+	static const char m[] = "_FORTIFY_SOURCE";
+	const size_t ml = sizeof(m) - 1;
+	size_t i;
+
+	for (i = 2; i + ml <= tl; i++) {
+		if (memcmp(t + i, m, ml) != 0 || t[i - 2] != '-')
+			continue;
+		if (t[i - 1] == 'U')
+			level = 0;
+		else if (t[i - 1] != 'D')
+			continue;
+		else if (i + ml + 1 < tl && t[i + ml] == '=' &&
+		    t[i + ml + 1] >= '0' && t[i + ml + 1] <= '9')
+			level = t[i + ml + 1] - '0';
+		else if (i + ml == tl || t[i + ml] == ',')
+			level = 1;
+	}
+	return level;
+}
+
 static void
 read_cmdline(const char *s, size_t len, struct unit *u)
 {
@@ -324,7 +359,7 @@ read_cmdline(const char *s, size_t len, struct unit *u)
 	const char *t, *end = s + len;
 	char joined[256];
 	size_t tl, i;
-	int full = len < 4 || strncmp(s, "GNU ", 4) != 0;
+	int full = len < 4 || strncmp(s, "GNU ", 4) != 0, level = -1;
 
 	while ((t = next_word(&s, end, &tl)) != NULL) {
 		if (tl == 2 && (t[1] == 'D' || t[1] == 'U') && t[0] == '-') {
@@ -337,6 +372,7 @@ read_cmdline(const char *s, size_t len, struct unit *u)
 			t = joined;
 			tl += 2;
 		}
+		level = fortify_level_of(t, tl, level);
 		for (i = 0; i < cat_nswitches; i++)
 			if (cat_match(cat_switches[i].pattern, t, tl)) {
 				val[cat_switches[i].feature] =
@@ -345,6 +381,7 @@ read_cmdline(const char *s, size_t len, struct unit *u)
 			}
 	}
 	u->on = u->off = u->shown = 0;
+	u->fortify_level = full ? level : -1;
 	for (i = 0; i < cat_nfeatures; i++) {
 		if (val[i] != 0)
 			*(val[i] == 1 ? &u->on : &u->off) |= (uint64_t)1 << i;
@@ -391,6 +428,11 @@ static const char *const startfiles[] = {
 	"crtstuff.c", "crtbegin.c", "crtend.c", "start.S", "crti.S", "crtn.S",
 	"crt1.s", "Scrt1.s", "crti.s", "crtn.s", "abi-note.c", "abi-note.S",
 	"static-reloc.c", "csu/init.c",		/* glibc's crt1.o parts */
+	/* GCC's lib*san_preinit.o, which -fsanitize=... links in. */
+	"libsanitizer/asan/asan_preinit.cpp",
+	"libsanitizer/tsan/tsan_preinit.cpp",
+	"libsanitizer/lsan/lsan_preinit.cpp",
+	"libsanitizer/hwasan/hwasan_preinit.cpp",
 };
 
 #define MAXPATHLEN_	4096	/* a longer DW_AT_name is no start file */
@@ -657,6 +699,10 @@ dynamic_facts(struct elf *e, struct facts *f)
 			if (d->tag == DT_NEEDED_ && (strncmp(s, "libstdc++.so",
 			    12) == 0 || strncmp(s, "libc++.so", 9) == 0))
 				f->cxx_needed = 1;
+			if (d->tag == DT_NEEDED_)
+				f->san_needed |= san_library(s);
+			if (d->tag == DT_RPATH_ || d->tag == DT_RUNPATH_)
+				rpath_classify(s, &f->rpath_cls);
 			if (d->tag == DT_RPATH_ && f->rpath == NULL)
 				f->rpath = s;
 			if (d->tag == DT_RUNPATH_ && f->runpath == NULL)
@@ -719,6 +765,60 @@ segment_facts(const struct elf *e, struct facts *f)
 				f->stack_exec = (s->flags & SHF_EXECINSTR_) != 0;
 			}
 		}
+}
+
+/* Whether a section holds bytes of the file that the program loads. */
+static int
+loaded_data(const struct elf_shdr *s)
+{
+	return (s->flags & SHF_ALLOC_) && s->type != SHT_NOBITS_ &&
+	    s->size > 0;
+}
+
+/* Whether [a, a+alen) and [b, b+blen) meet (no sum can wrap). */
+static int
+overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
+{
+	return a < b ? b - a < alen : a - b < blen;
+}
+
+/*
+ * W^X of the layout (ld -z separate-code): whether an executable PT_LOAD
+ * also maps the ELF headers or a section of read-only data, which then
+ * are executable too (gadgets).  Seen in the file ranges, as the loader
+ * maps them.
+ */
+static void
+layout_facts(const struct elf *e, struct facts *f)
+{
+	const struct elf_phdr *h;
+	const struct elf_shdr *s;
+	const char *nm;
+	size_t i, j;
+
+	for (i = 0; i < e->phnum; i++) {
+		h = &e->ph[i];
+		if (h->type != PT_LOAD_ || !(h->flags & PF_X_) ||
+		    h->filesz == 0)
+			continue;
+		f->code_segments++;
+		if (h->offset == 0 && !f->code_shared) {
+			f->code_shared = 1;
+			snprintf(f->code_shared_with,
+			    sizeof(f->code_shared_with), "the ELF headers");
+		}
+		for (j = 1; j < e->shnum && !f->code_shared; j++) {
+			s = &e->sh[j];
+			if (!loaded_data(s) || (s->flags & SHF_EXECINSTR_) ||
+			    !overlap(s->offset, s->size, h->offset, h->filesz))
+				continue;
+			f->code_shared = 1;
+			nm = elf_secname(e, s);
+			snprintf(f->code_shared_with,
+			    sizeof(f->code_shared_with), "%.40s",
+			    nm != NULL && *nm != '\0' ? nm : "a data section");
+		}
+	}
 }
 
 /* The kind of file: object, exec, static, pie, static-pie, shared. */
@@ -800,7 +900,9 @@ audit_facts(struct elf *e, struct facts *f)
 	f->is_x86 = e->machine == EM_X86_64_ || e->machine == EM_386_;
 	f->is_aarch64 = e->machine == EM_AARCH64_;
 	f->has_dynamic = e->dyn != NULL;
+	f->has_sections = e->shnum > 1;
 	segment_facts(e, f);
+	layout_facts(e, f);
 	if (note_facts(e, f) == -1 ||
 	    (f->has_dynamic && dynamic_facts(e, f) == -1) ||
 	    kind_of(e, f) == -1 || symbol_facts(e, f) == -1)

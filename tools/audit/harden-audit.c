@@ -21,11 +21,13 @@
 #include <string.h>
 
 #include "../lib/json.h"
+#include "archive.h"
 #include "audit.h"
 #include "compdb.h"
 #include "elf.h"
 #include "mapfile.h"
 #include "pe.h"
+#include "sanitizer.h"
 
 #ifndef HARDEN_VERSION
 #define HARDEN_VERSION	"unknown"	/* tools/Makefile sets it from VERSION */
@@ -70,7 +72,9 @@ help(void)
 	printf("usage: harden-audit [-hjlquvV] [-e feature[,feature...]] "
 	    "file ...\n\n"
 	    "Report the hardening properties that ELF and PE files really "
-	    "have.\n\n"
+	    "have.\n"
+	    "A static library (.a) is audited member by member; - is "
+	    "standard input.\n\n"
 	    "  -e, --expect LIST  comma-separated features that must be "
 	    "proven (yes or n/a);\n"
 	    "                     exit 1 if one is no, partial, unknown or "
@@ -100,7 +104,14 @@ help(void)
 	    "  -V, --version      print the version and exit\n\n"
 	    "Features for --expect:\n");
 	for (i = 0; i < audit_nchecks; i++)
-		if (audit_checks[i].expect == EX_PROVE)
+		if (audit_checks[i].expect == EX_PROVE &&
+		    audit_checks[i].feature >= 0)
+			printf("  %s\n", audit_checks[i].name);
+	printf("\nProperties of the file alone for --expect (no catalog "
+	    "feature):\n");
+	for (i = 0; i < audit_nchecks; i++)
+		if (audit_checks[i].expect == EX_PROVE &&
+		    audit_checks[i].feature < 0)
 			printf("  %s\n", audit_checks[i].name);
 	printf("\nFeatures that no binary can prove (refused by --expect):\n");
 	for (i = 0; i < audit_nchecks; i++)
@@ -408,6 +419,24 @@ json_units(const struct facts *f)
 	printf("]}");
 }
 
+/* The ELF facts behind safe-rpath and sanitizer, for machines. */
+static void
+json_elf(const struct facts *f)
+{
+	const struct rpath_classes *c = &f->rpath_cls;
+	char names[64], *p, *tok;
+	int n = 0;
+
+	printf(",\n   \"rpath_entries\": {\"absolute\": %u, \"origin\": %u, "
+	    "\"relative\": %u, \"empty\": %u}, \"sanitizers\": [",
+	    c->absolute, c->origin, c->relative, c->empty);
+	san_names(audit_sanitizers(f), names, sizeof(names));
+	for (p = names; (tok = strsep(&p, ",")) != NULL;)
+		if (*(tok += strspn(tok, " ")) != '\0')
+			printf("%s\"%s\"", n++ ? ", " : "", tok);
+	putchar(']');
+}
+
 /* The PE header facts behind the verdicts, for machines. */
 static void
 json_pe(const struct facts *f)
@@ -424,14 +453,17 @@ json_pe(const struct facts *f)
 	    (unsigned long long)c->cookie, c->guardflags, c->exdllchar);
 }
 
+/* JSON objects printed so far: a comma goes before each but the first. */
+static unsigned long	json_rows;
+
 static void
 json_row(const char *path, const struct facts *f, const struct result *res,
-    const struct opts *o, int first)
+    const struct opts *o)
 {
 	size_t i;
 	int n = 0;
 
-	printf("%s  {\"file\": ", first ? "" : ",\n");
+	printf("%s  {\"file\": ", json_rows++ ? ",\n" : "");
 	json_string(stdout, path);
 	printf(", \"format\": \"%s\", \"class\": \"%s\", \"endian\": \"%s\", "
 	    "\"machine\": %u, \"kind\": \"%s\",\n   \"properties\": {",
@@ -448,6 +480,8 @@ json_row(const char *path, const struct facts *f, const struct result *res,
 	json_string(stdout, f->rpath);
 	printf(", \"runpath\": ");
 	json_string(stdout, f->runpath);
+	if (f->format == FMT_ELF)
+		json_elf(f);
 	if (f->format == FMT_PE)
 		json_pe(f);
 	if (o->units)
@@ -464,9 +498,9 @@ json_row(const char *path, const struct facts *f, const struct result *res,
 }
 
 static void
-json_error(const char *path, const char *msg, int first)
+json_error(const char *path, const char *msg)
 {
-	printf("%s  {\"file\": ", first ? "" : ",\n");
+	printf("%s  {\"file\": ", json_rows++ ? ",\n" : "");
 	json_string(stdout, path);
 	printf(", \"error\": ");
 	json_string(stdout, msg);
@@ -517,22 +551,22 @@ static struct pe	pe;
 static struct facts	facts;
 static char		loaderr[200];
 
-/* Open, identify and read one file into facts; NULL, or why not. */
+/* Read the ELF or PE image [data, data+size) into facts; NULL, or why not. */
 static const char *
-read_facts(const char *path)
+read_image(const unsigned char *data, size_t size, enum binfmt fmt)
 {
-	if (map_open(&mf, path) == -1)
-		return mf.err;
-	if (mf.fmt == BF_PE)
-		return pe_load(&pe, mf.data, mf.size) == -1 ||
+	if (fmt == BF_PE)
+		return pe_load(&pe, data, size) == -1 ||
 		    audit_pe_facts(&pe, &facts) == -1 ? pe.err : NULL;
-	return elf_load(&elf, mf.data, mf.size) == -1 ||
+	if (size < 4 || memcmp(data, "\177ELF", 4) != 0)
+		return "not an ELF object";
+	return elf_load(&elf, data, size) == -1 ||
 	    audit_facts(&elf, &facts) == -1 ? elf.err : NULL;
 }
 
-/* read_facts(), with a file that shrinks under us an error; 0 or -1. */
+/* read_image(), with a file that shrinks under us an error; 0 or -1. */
 static int
-load(const char *path)
+load(const unsigned char *data, size_t size, enum binfmt fmt)
 {
 	const char *why;
 
@@ -543,7 +577,7 @@ load(const char *path)
 		return -1;
 	}
 	inread = 1;
-	why = read_facts(path);
+	why = read_image(data, size, fmt);
 	inread = 0;
 	if (why == NULL)
 		return 0;
@@ -551,45 +585,123 @@ load(const char *path)
 	return -1;
 }
 
+/* Free what one image's readers hold (not the mapping). */
 static void
 unload(void)
 {
 	audit_facts_free(&facts);
 	elf_close(&elf);
 	pe_close(&pe);
-	map_close(&mf);
 }
 
-/* Audit one file; returns its exit status. */
+/* Report a file (or member) that could not be read: EXIT_ERR. */
 static int
-audit(const char *path, const struct opts *o, int first)
+fail_file(const char *name, const char *why, const struct opts *o)
+{
+	fwarn(name, "%s", why);
+	if (o->json)
+		json_error(name, why);
+	return EXIT_ERR;
+}
+
+/* Judge and print one image under name; returns its exit status. */
+static int
+audit_image(const char *name, const unsigned char *data, size_t size,
+    enum binfmt fmt, const struct opts *o)
 {
 	struct result res[64];
 	size_t i;
 	int status = EXIT_OK;
 
-	if (load(path) == -1) {
-		fwarn(path, "%s", loaderr);
-		if (o->json)
-			json_error(path, loaderr, first);
+	if (load(data, size, fmt) == -1) {
 		unload();
-		return EXIT_ERR;
+		return fail_file(name, loaderr, o);
 	}
+	facts.setid = mf.setid;
 	for (i = 0; i < audit_nchecks; i++)
 		audit_judge(i, &facts, &res[i]);
 	if (o->json)
-		json_row(path, &facts, res, o, first);
+		json_row(name, &facts, res, o);
 	else if (!o->quiet)
-		table_row(path, &facts, res, o);
+		table_row(name, &facts, res, o);
 	for (i = 0; i < audit_nchecks; i++)
 		if ((o->expect >> i & 1) && !proven(&res[i], o)) {
-			fwarn(path, "%s not proven: %s (%s)",
+			fwarn(name, "%s not proven: %s (%s)",
 			    audit_checks[i].name, res[i].v == V_YES ?
 			    "uncovered units" : audit_vname(res[i].v),
 			    res[i].why);
 			status = EXIT_MISSING;
 		}
 	unload();
+	return status;
+}
+
+/* The walk of an archive, protected from a file that shrinks: as ar_next. */
+static int
+next_member(struct ar *a, struct ar_member *m)
+{
+	int r;
+
+	if (sigsetjmp(busjmp, 1) != 0) {
+		inread = 0;
+		snprintf(a->err, sizeof(a->err), "file shrank while being "
+		    "read");
+		return -1;
+	}
+	inread = 1;
+	r = ar_next(a, m);
+	inread = 0;
+	return r;
+}
+
+/*
+ * Every object of a static library, as lintian judges fortify: each
+ * member on its own row, named "lib.a(member.o)".  An archive without an
+ * object proves nothing: a warning, and a failure of --expect.
+ */
+static int
+audit_archive(const char *path, const struct opts *o)
+{
+	struct ar a;
+	struct ar_member m;
+	char *name;
+	int r, st, status = EXIT_OK, n = 0;
+
+	if (ar_open(&a, mf.data, mf.size) == -1)
+		return fail_file(path, a.err, o);
+	while ((r = next_member(&a, &m)) == 1) {
+		if ((name = malloc(strlen(path) + strlen(m.name) + 3)) == NULL)
+			err(EXIT_ERR, "malloc");
+		sprintf(name, "%s(%s)", path, m.name);
+		st = audit_image(name, m.data, m.size, BF_ELF, o);
+		free(name);
+		if (st > status)
+			status = st;
+		n++;
+	}
+	if (r == -1)
+		return fail_file(path, a.err, o);
+	if (n == 0) {
+		fwarn(path, "archive without members: nothing to audit");
+		if (o->expect != 0 && status < EXIT_MISSING)
+			status = EXIT_MISSING;
+	}
+	return status;
+}
+
+/* Audit one operand ("-": standard input); returns its exit status. */
+static int
+audit(const char *path, const struct opts *o)
+{
+	int status;
+
+	if (map_open(&mf, path) == -1)
+		status = fail_file(path, mf.err, o);
+	else if (mf.fmt == BF_AR)
+		status = audit_archive(path, o);
+	else
+		status = audit_image(path, mf.data, mf.size, mf.fmt, o);
+	map_close(&mf);
 	return status;
 }
 
@@ -679,7 +791,7 @@ main(int argc, char *argv[])
 	else if (!o.quiet)
 		table_header();
 	for (i = 0; i < argc; i++) {
-		st = audit(argv[i], &o, i == 0);
+		st = audit(argv[i], &o);
 		if (st > status)
 			status = st;
 	}

@@ -11,7 +11,8 @@
 
 enum binfmt {
 	BF_ELF = 1,	/* \177ELF */
-	BF_PE = 2	/* MZ, and "PE\0\0" at e_lfanew */
+	BF_PE = 2,	/* MZ, and "PE\0\0" at e_lfanew */
+	BF_AR = 3	/* !<arch>: a static library (archive.h) */
 };
 
 struct mapfile {
@@ -19,10 +20,15 @@ struct mapfile {
 	size_t		size;
 	enum binfmt	fmt;
 	void		*map;		/* NULL for an empty mapping */
+	unsigned char	*buf;		/* standard input, read whole */
+	int		setid;		/* set-user-ID or set-group-ID */
 	char		err[200];	/* reason of a failure */
 };
 
-/* 0 with the file mapped, or -1 with m->err set. */
+/*
+ * 0 with the file mapped, or -1 with m->err set.  The path "-" is standard
+ * input: read whole into memory (a pipe cannot be mapped).
+ */
 int	map_open(struct mapfile *m, const char *path);
 void	map_close(struct mapfile *m);
 
