@@ -1,7 +1,8 @@
 # harden's one install command, its releases, and the serial of harden.m4.
 # GNU make; the recipes are POSIX sh.
 #
-#   make           builds harden-audit and harden-cost (make -C tools)
+#   make           builds harden-audit and harden-cost (make -C tools), with
+#                  the flags of catalog/harden-flags (a failed probe stops it)
 #   make install   [PREFIX=/usr/local] [DESTDIR=/staging] [bindir=... datadir=... mandir=...]
 #   make uninstall (the same variables): removes every file make install wrote,
 #                  and the directories it created, once empty

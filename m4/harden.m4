@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 50
+# serial 51
 #
 # SYNOPSIS
 #
@@ -43,6 +43,10 @@
 #   with the catalog and written out at configure time (a POSIX shell runs
 #   it); the report it writes is kept as harden-report.txt in the build
 #   directory (catalog/README.md in the harden sources, "The report").
+#   configure adds its reports to DISTCLEANFILES (AC_SUBST), so Automake's
+#   make distclean removes them and make distcheck passes; a Makefile.am
+#   that sets DISTCLEANFILES too must append to it (DISTCLEANFILES +=
+#   ...), since an assignment there replaces configure's value.
 #
 #   DEFAULT-LEVEL is the level used when the builder says nothing: none,
 #   standard or strict.  configure then accepts:
@@ -2654,7 +2658,7 @@ dnl END catalog
 m4_define([_HARDEN_ARG_ENABLE],
 [AC_ARG_ENABLE([$1],
   [AS_HELP_STRING([--enable-$1@<:@=VALUE@:>@],
-    [$6 (auto, yes, no]m4_ifval([$5], [[, $5]])[) @<:@auto in level $3@:>@])])dnl
+    [$6 (auto, yes, no]m4_ifval([$5], [[, ]m4_bpatsubst([$5], [ +], [[, ]])])[) @<:@auto in level $3@:>@])])dnl
 harden_features="$harden_features $2"
 harden_name_$2=$1
 ])
@@ -2790,8 +2794,10 @@ harden_error=${harden_error#harden-flags: }
 AS_CASE([$harden_status],
   [0|1], [harden_read_report],
   [AC_MSG_ERROR([${harden_error:-harden-flags failed with status $harden_status}])])
-# The report, for people and tools (harden-cost, the parity test).
+# The report, for people and tools (harden-cost, the parity test), which
+# make distclean removes (DISTCLEANFILES, see _HARDEN_SUBST).
 cp "$harden_tmp/report" $5
+DISTCLEANFILES="$DISTCLEANFILES $5"
 rm -rf "$harden_tmp"
 _HARDEN_FOREACH_FEATURE([_HARDEN_CACHE_CHECK])dnl
 AC_MSG_NOTICE([hardening level $HARDEN_LEVEL with $$2$6:])
@@ -3018,6 +3024,9 @@ m4_define([_HARDEN_SUBST],
     AUDIT_EXPECT AUDIT_CHECK CXXFLAGS CXX_LDFLAGS EXE_CXX_LDFLAGS CXX_ENABLED
     CXX_AUDIT_EXPECT CXX_AUDIT_CHECK LEVEL VERSION],
   [AC_SUBST([HARDEN_]harden_v)])dnl
+# The reports configure writes, for Automake's make distclean (and so
+# make distcheck); a Makefile.am that sets DISTCLEANFILES too appends to it.
+AC_SUBST([DISTCLEANFILES])dnl
 # libtool links a shared library with only the compiler flags it knows
 # (ltmain.sh keeps -fsanitize=* but drops -fsanitize-trap=*), and gcc then
 # links the UBSan run-time into it: -Wc, passes those flags through.  At

@@ -269,6 +269,24 @@ meson_parent_with_copy() {
 	meson_wrap_provide "$1"
 }
 
+# meson_readme_parent DIR DISTDIR: the recipe of meson/README.md ("Using
+# it", verbatim) on foo.c and main.c (tally's sources), with the wrap-file
+# of a release made into DISTDIR whose URL cannot be reached: Meson gets
+# harden only from subprojects/packagecache/.  DISTDIR/tarball is its path.
+meson_readme_parent() {
+	need make tar
+	run "$2.log" make -C "$S" dist DISTDIR="$2" DIST_URL=https://harden.invalid/releases
+	mkdir -p "$1/subprojects" || exit 99
+	cp "$2"/harden-*.wrap "$1/subprojects/harden.wrap" || fail "make dist made no wrap"
+	tarball=$(ls "$2"/harden-*.tar.gz)
+	cp "$S"/examples/autotools/src/tally.h "$S"/examples/autotools/src/main.c "$1"/ &&
+		cp "$S"/examples/autotools/src/tally.c "$1"/foo.c || exit 99
+	{ echo "project('parent', 'c', meson_version: '>=1.0.0')"
+	  awk '/^## Using it/ { u = 1 } u && /^```meson/ { f = 1; next } f && /^```/ { exit } f' "$S/meson/README.md"
+	} >"$1/meson.build"
+	grep -q "^harden_dep = dependency('harden'" "$1/meson.build" || fail "no recipe in meson/README.md"
+}
+
 # meson_setup SRCDIR BUILDDIR [ARGS...]: meson setup that must succeed
 # (output in BUILDDIR.log).
 meson_setup() {

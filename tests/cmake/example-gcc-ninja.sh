@@ -37,3 +37,8 @@ grep -q "Test command: $b/harden-tools/harden-audit .* \"$b/tally\" \"$b/libtall
 # harden-audit is built by the project, not installed, not from PATH.
 [ -x "$b/harden-tools/harden-audit" ] || fail "harden-audit was not built in the build tree"
 grep -q 'harden-audit\.c' "$b.build.log" || fail "harden-audit.c not compiled"
+# ... with the project's own hardening (dogfood).
+e=$(report_key "$b/harden-report.txt" audit_expect)
+assert_hardened_program "$b/harden-tools/harden-audit"
+"$b/harden-tools/harden-audit" --expect "$e" "$b/harden-tools/harden-audit" >/dev/null ||
+	fail "the module's harden-audit lacks its own $e"

@@ -25,4 +25,8 @@ grep -q '^result: *exit status 0$' "$T/audit.log" || { cat "$T/audit.log"; fail 
 grep -q "^command: .*/subprojects/harden/meson/harden-audit --expect=$expect $T/b/tally $T/b/libtally\.so\.1\.0\.0$" "$T/audit.log" ||
 	{ cat "$T/audit.log"; fail "the audit test is not the subproject's harden-audit --expect=$expect on tally and libtally"; }
 grep -q "^pie  *yes .* $T/b/tally$" "$T/audit.log" || { cat "$T/audit.log"; fail "no audit table row for tally"; }
+# The subproject builds harden-audit with its own probe's flags (dogfood).
+a=$T/b/subprojects/harden/meson/harden-audit
+assert_hardened_program "$a"
+"$a" --expect "$expect" "$a" >/dev/null || fail "the subproject's harden-audit lacks its own $expect"
 echo ok
