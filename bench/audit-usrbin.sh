@@ -83,7 +83,8 @@ build "$src" "$tmp/new"
 new=$tmp/new/harden-audit
 if [ -n "$baseline" ]; then
 	mkdir -p "$tmp/base"
-	git -C "$src" archive "$baseline" tools | tar -x -C "$tmp/base" ||
+	# The whole tree: the tools' Makefile reads ../VERSION and ../catalog.
+	git -C "$src" archive "$baseline" | tar -x -C "$tmp/base" ||
 		{ echo "cannot export $baseline" >&2; exit 2; }
 	build "$tmp/base" "$tmp/base/bin"
 fi
