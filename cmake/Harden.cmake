@@ -434,6 +434,68 @@ function(_harden_variables lang out)
   endif()
 endfunction()
 
+# The configurations probed one by one: those of a multi-config generator,
+# each built with its own CMAKE_<LANG>_FLAGS_<CONFIG> (a Debug -O0 has no
+# fortify, a Release must); none for a single-config generator, whose one
+# build type is CMAKE_BUILD_TYPE.
+function(_harden_configs out)
+  get_property(multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  set(configs "")
+  if(multi)
+    set(configs ${CMAKE_CONFIGURATION_TYPES})
+    list(REMOVE_DUPLICATES configs)
+  endif()
+  set(${out} "${configs}" PARENT_SCOPE)
+endfunction()
+
+# The units of detection, one driver run each: a language (C, CXX), or a
+# language in a configuration (C-Release) with a multi-config generator.
+function(_harden_units langs configs out)
+  set(units "")
+  foreach(lang IN LISTS langs)
+    if(configs)
+      list(TRANSFORM configs PREPEND "${lang}-" OUTPUT_VARIABLE l)
+      list(APPEND units ${l})
+    else()
+      list(APPEND units ${lang})
+    endif()
+  endforeach()
+  set(${out} "${units}" PARENT_SCOPE)
+endfunction()
+
+# A unit's language and configuration (empty: single-config), its name in
+# messages (C, Release C++), and the suffixes of its cache entries
+# (_HARDEN<suffix>_KEY: _CXX_RELEASE) and files (harden-report<file>.txt:
+# -cxx-release).  The single-config names are those of a language.
+function(_harden_unit unit lang_out config_out label_out suffix_out file_out)
+  string(REGEX MATCH "^(CXX|C)(-(.*))?$" _ "${unit}")
+  set(lang "${CMAKE_MATCH_1}")
+  set(config "${CMAKE_MATCH_3}")
+  _harden_language(${lang} label suffix file cc_var flags_var)
+  if(NOT config STREQUAL "")
+    string(TOUPPER "${config}" upper)
+    string(TOLOWER "${config}" lower)
+    set(label "${config} ${label}")
+    string(APPEND suffix "_${upper}")
+    string(APPEND file "-${lower}")
+  endif()
+  foreach(v IN ITEMS lang config label suffix file)
+    set(${${v}_out} "${${v}}" PARENT_SCOPE)
+  endforeach()
+endfunction()
+
+# The result variables of a unit: a language's (_harden_variables), with
+# _<CONFIG> appended for a configuration (HARDEN_CFLAGS_RELEASE).
+function(_harden_unit_variables unit out)
+  _harden_unit(${unit} lang config label suffix file)
+  _harden_variables(${lang} vars)
+  if(NOT config STREQUAL "")
+    string(TOUPPER "_${config}" upper)
+    list(TRANSFORM vars APPEND "${upper}")
+  endif()
+  set(${out} "${vars}" PARENT_SCOPE)
+endfunction()
+
 # The feature list (harden-flags --list=tsv, cached per catalog) turned into
 # the cache options and the driver's requests; <features_out>: the names.
 function(_harden_requests driver catalog_hash args_out features_out)
@@ -495,8 +557,9 @@ function(_harden_requests driver catalog_hash args_out features_out)
 endfunction()
 
 # The toolchain of <lang> as the driver's CC (or CXX), CFLAGS (or CXXFLAGS)
-# and LDFLAGS arguments.
-function(_harden_toolchain lang out)
+# and LDFLAGS arguments, with the flags of <config> (empty: of
+# CMAKE_BUILD_TYPE).
+function(_harden_toolchain lang config out)
   _harden_language(${lang} label suffix file cc_var flags_var)
   set(cc "${CMAKE_${lang}_COMPILER}")
   if(NOT "${CMAKE_${lang}_COMPILER_ARG1}" STREQUAL "")
@@ -508,11 +571,8 @@ function(_harden_toolchain lang out)
   if(CMAKE_SYSROOT AND CMAKE_${lang}_COMPILE_OPTIONS_SYSROOT)
     string(APPEND cc " ${CMAKE_${lang}_COMPILE_OPTIONS_SYSROOT}${CMAKE_SYSROOT}")
   endif()
-  # The build type being configured (multi-config: the first configuration).
-  set(config "${CMAKE_BUILD_TYPE}")
-  get_property(multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
-  if(multi AND config STREQUAL "" AND CMAKE_CONFIGURATION_TYPES)
-    list(GET CMAKE_CONFIGURATION_TYPES 0 config)
+  if(config STREQUAL "")
+    set(config "${CMAKE_BUILD_TYPE}")
   endif()
   string(TOUPPER "${config}" config)
   set(flags "${CMAKE_${lang}_FLAGS}")
@@ -568,13 +628,13 @@ macro(_harden_run_drivers langs)
   endforeach()
 endmacro()
 
-# The fatal errors of the run of <lang> (rc_<lang>, err_<lang>) that stop
+# The fatal errors of the run of <unit> (rc_<unit>, err_<unit>) that stop
 # before any summary: an invalid value (2), no probe could run (3), or a
 # failure of the driver; <opt_out>: the option that made an unmet request.
-function(_harden_run_errors lang opt_out)
-  _harden_language(${lang} label suffix file cc_var flags_var)
-  set(rc "${rc_${lang}}")
-  set(err "${err_${lang}}")
+function(_harden_run_errors unit opt_out)
+  _harden_unit(${unit} lang config label suffix file)
+  set(rc "${rc_${unit}}")
+  set(err "${err_${unit}}")
   # The driver's message is its first line; the line "harden-flags:
   # error=FEATURE REASON" (--errors=machine) names the feature whose
   # request cannot be met (1) or is invalid (2), so the option to blame.
@@ -603,9 +663,9 @@ function(_harden_run_errors lang opt_out)
   set(${opt_out} "${err}" PARENT_SCOPE)
 endfunction()
 
-# The summary of one language: state and detail of every feature.
-function(_harden_summary lang report features cached)
-  _harden_language(${lang} label suffix file cc_var flags_var)
+# The summary of one report: state and detail of every feature; <label>
+# says whose (C, or C++ in Debug, Release).
+function(_harden_summary label report features cached)
   string(REGEX MATCH "\nlevel=([^\n]*)" _ "\n${report}")
   message(CHECK_START "Hardening ${label} (level ${CMAKE_MATCH_1})")
   list(APPEND CMAKE_MESSAGE_INDENT "  ")
@@ -628,13 +688,14 @@ function(_harden_summary lang report features cached)
   message(CHECK_PASS "${n} features present")
 endfunction()
 
-# Sets the result variables of <lang> from report_<lang> (empty without it),
-# in the caller's scope and as INTERNAL cache entries.
-macro(_harden_set_results lang)
-  _harden_variables(${lang} _harden_vars)
+# Sets the result variables <vars> (_harden_unit_variables) from the report
+# in the variable <report_var> (empty: none), in the caller's scope and as
+# INTERNAL cache entries.
+macro(_harden_set_results vars report_var)
+  set(_harden_vars ${vars})
   foreach(_harden_k IN ITEMS cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect)
     list(POP_FRONT _harden_vars _harden_var)
-    string(REGEX MATCH "\n${_harden_k}=([^\n]*)" _ "\n${report_${lang}}")
+    string(REGEX MATCH "\n${_harden_k}=([^\n]*)" _ "\n${${report_var}}")
     set(_harden_v "${CMAKE_MATCH_1}")
     if(NOT _harden_k STREQUAL "audit_expect")
       string(REPLACE " " ";" _harden_v "${_harden_v}")
@@ -666,103 +727,173 @@ function(_harden_detect)
   _harden_requests("${driver}" "${catalog_hash}" requests features)
   _harden_readers(readers)
 
-  # ---- each language's report: from the cache, or from a run of the driver
+  # ---- each unit's report: from the cache, or from a run of the driver
+  _harden_configs(configs)
+  _harden_units("${langs}" "${configs}" units)
   set(run "")
   set(labels "")
-  set(report_C "")
-  set(report_CXX "")
-  foreach(lang IN LISTS langs)
-    _harden_language(${lang} label suffix file cc_var flags_var)
-    _harden_toolchain(${lang} toolchain)
-    string(TOLOWER "--lang=${label}" lang_arg)
-    set(args_${lang} ${lang_arg} ${requests} ${toolchain} ${readers})
-    string(SHA256 key_${lang} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${lang}}")
-    set(cached_${lang} "")
-    if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${lang})
-      string(REPLACE "${rs}" "\n" report_${lang} "$CACHE{_HARDEN${suffix}_REPORT}")
-      set(rc_${lang} 0)
-      set(cached_${lang} " (cached)")
+  foreach(unit IN LISTS units)
+    _harden_unit(${unit} lang config label suffix file)
+    _harden_toolchain(${lang} "${config}" toolchain)
+    _harden_language(${lang} lang_label _ _ _ _)
+    string(TOLOWER "--lang=${lang_label}" lang_arg)
+    set(args_${unit} ${lang_arg} ${requests} ${toolchain} ${readers})
+    string(SHA256 key_${unit} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${unit}}")
+    set(cached_${unit} "")
+    if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${unit})
+      string(REPLACE "${rs}" "\n" report_${unit} "$CACHE{_HARDEN${suffix}_REPORT}")
+      set(rc_${unit} 0)
+      set(cached_${unit} " (cached)")
     else()
-      list(APPEND args_${lang} --errors=machine "--log=${work}/probe${file}.log")
-      list(APPEND run ${lang})
+      list(APPEND args_${unit} --errors=machine "--log=${work}/probe${file}.log")
+      list(APPEND run ${unit})
       list(APPEND labels ${label})
     endif()
   endforeach()
   if(run)
-    list(JOIN labels ", " labels)
-    message(CHECK_START "Probing hardening flags (${labels})")
-    _harden_run_drivers(run)
-    set(counts "")
-    set(failed FALSE)
-    foreach(lang IN LISTS run)
-      string(REGEX MATCH "\nruns=([0-9]+)" _ "\n${report_${lang}}")
-      _harden_language(${lang} label suffix file cc_var flags_var)
-      list(APPEND counts "${label}: ${CMAKE_MATCH_1}")
-      if(NOT rc_${lang} STREQUAL "0" AND NOT rc_${lang} STREQUAL "1")
-        set(failed TRUE)
-      endif()
-    endforeach()
-    if(failed)
-      message(CHECK_FAIL "failed")
-    else()
-      list(JOIN counts ", " counts)
-      message(CHECK_PASS "done (${counts} compiler runs)")
-    endif()
-    foreach(lang IN LISTS run)
-      _harden_language(${lang} label suffix file cc_var flags_var)
-      _harden_run_errors(${lang} unmet_${lang})
-      if(rc_${lang} STREQUAL "0")
-        # A reused report says what was found, and that nothing ran.
-        string(REGEX REPLACE "\nruns=[0-9]+" "\nruns=0" stored "${report_${lang}}")
-        string(REPLACE "\n" "${rs}" stored "${stored}")
-        set(_HARDEN${suffix}_REPORT "${stored}" CACHE INTERNAL "harden-flags report (${label}), runs=0")
-        set(_HARDEN${suffix}_KEY "${key_${lang}}" CACHE INTERNAL "Inputs of _HARDEN${suffix}_REPORT")
-      endif()
-    endforeach()
+    _harden_probe(run "${labels}")
   endif()
 
   # ---- the reports, the summaries, then an explicit request that cannot
   # be met (the option that made it), then the result variables
-  foreach(lang IN ITEMS C CXX)
-    _harden_language(${lang} label suffix file cc_var flags_var)
-    if(lang IN_LIST langs)
-      file(WRITE "${CMAKE_BINARY_DIR}/harden-report${file}.txt" "${report_${lang}}")
-      _harden_summary(${lang} "${report_${lang}}" "${features}" "${cached_${lang}}")
-    else()
-      file(REMOVE "${CMAKE_BINARY_DIR}/harden-report${file}.txt")
+  file(GLOB stale "${CMAKE_BINARY_DIR}/harden-report*.txt")
+  if(stale)
+    file(REMOVE ${stale})
+  endif()
+  foreach(unit IN LISTS units)
+    _harden_unit(${unit} lang config label suffix file)
+    file(WRITE "${CMAKE_BINARY_DIR}/harden-report${file}.txt" "${report_${unit}}")
+  endforeach()
+  _harden_summaries("${langs}" "${configs}" "${features}")
+  foreach(unit IN LISTS units)
+    if(rc_${unit} STREQUAL "1")
+      _harden_unit(${unit} lang config label suffix file)
+      message(FATAL_ERROR "Harden (${label}):\n  ${unmet_${unit}}")
     endif()
   endforeach()
-  foreach(lang IN LISTS langs)
-    if(rc_${lang} STREQUAL "1")
-      _harden_language(${lang} label suffix file cc_var flags_var)
-      message(FATAL_ERROR "Harden (${label}):\n  ${unmet_${lang}}")
-    endif()
-  endforeach()
-  list(GET langs 0 first)
+  list(GET units 0 first)
   string(REGEX MATCH "\nversion=([^\n]*)" _ "\n${report_${first}}")
   set(HARDEN_VERSION "${CMAKE_MATCH_1}" CACHE INTERNAL "harden's version")
   set(HARDEN_VERSION "${CMAKE_MATCH_1}" PARENT_SCOPE)
   set(HARDEN_LANGUAGES "${langs}" CACHE INTERNAL "The languages harden probed")
   set(HARDEN_LANGUAGES "${langs}" PARENT_SCOPE)
-  foreach(lang IN ITEMS C CXX)
-    _harden_set_results(${lang})
+  set(HARDEN_CONFIGURATIONS "${configs}" CACHE INTERNAL "The configurations harden probed one by one")
+  set(HARDEN_CONFIGURATIONS "${configs}" PARENT_SCOPE)
+  _harden_all_results("${langs}" "${configs}")
+endfunction()
+
+# Runs the driver for the units of the list <run_var> at the same time and
+# prints the step; then caches each report and keeps in unmet_<unit> the
+# message of a request that cannot be met.  Works on the variables of
+# _harden_detect (a macro: it sets report_<unit>, rc_<unit>).
+macro(_harden_probe run_var labels)
+  list(JOIN labels ", " _harden_labels)
+  message(CHECK_START "Probing hardening flags (${_harden_labels})")
+  _harden_run_drivers(${run_var})
+  set(_harden_counts "")
+  set(_harden_failed FALSE)
+  foreach(unit IN LISTS ${run_var})
+    string(REGEX MATCH "\nruns=([0-9]+)" _ "\n${report_${unit}}")
+    _harden_unit(${unit} lang config label suffix file)
+    list(APPEND _harden_counts "${label}: ${CMAKE_MATCH_1}")
+    if(NOT rc_${unit} STREQUAL "0" AND NOT rc_${unit} STREQUAL "1")
+      set(_harden_failed TRUE)
+    endif()
+  endforeach()
+  if(_harden_failed)
+    message(CHECK_FAIL "failed")
+  else()
+    list(JOIN _harden_counts ", " _harden_counts)
+    message(CHECK_PASS "done (${_harden_counts} compiler runs)")
+  endif()
+  foreach(unit IN LISTS ${run_var})
+    _harden_unit(${unit} lang config label suffix file)
+    _harden_run_errors(${unit} unmet_${unit})
+    if(rc_${unit} STREQUAL "0")
+      # A reused report says what was found, and that nothing ran.
+      string(REGEX REPLACE "\nruns=[0-9]+" "\nruns=0" stored "${report_${unit}}")
+      string(REPLACE "\n" "${rs}" stored "${stored}")
+      set(_HARDEN${suffix}_REPORT "${stored}" CACHE INTERNAL "harden-flags report (${label}), runs=0")
+      set(_HARDEN${suffix}_KEY "${key_${unit}}" CACHE INTERNAL "Inputs of _HARDEN${suffix}_REPORT")
+    endif()
+  endforeach()
+endmacro()
+
+# The summaries, C first: one per language, or with configurations one per
+# group of configurations whose features read the same (Debug apart from
+# RelWithDebInfo, Release when fortify needs optimisation).  Reads
+# report_<unit> and cached_<unit> of the caller.
+function(_harden_summaries langs configs features)
+  foreach(lang IN LISTS langs)
+    _harden_units(${lang} "${configs}" units)
+    set(groups "")
+    foreach(unit IN LISTS units)
+      # What the summary prints of a report: its level and feature lines.
+      string(REGEX MATCHALL "\n(level=|feature |detail )[^\n]*" text "\n${report_${unit}}")
+      string(SHA256 id "${text}")
+      if(NOT id IN_LIST groups)
+        list(APPEND groups ${id})
+        set(first_${id} ${unit})
+        set(names_${id} "")
+      endif()
+      _harden_unit(${unit} lang config label suffix file)
+      list(APPEND names_${id} "${config}")
+    endforeach()
+    _harden_language(${lang} label _ _ _ _)
+    foreach(id IN LISTS groups)
+      set(whose "${label}")
+      if(configs)
+        list(JOIN names_${id} ", " names)
+        set(whose "${label} in ${names}")
+      endif()
+      set(unit ${first_${id}})
+      _harden_summary("${whose}" "${report_${unit}}" "${features}" "${cached_${unit}}")
+    endforeach()
   endforeach()
 endfunction()
+
+# The result variables of every language (empty for one not probed), and
+# with configurations those of each (HARDEN_CFLAGS_RELEASE), the plain
+# names then holding the first configuration's.  Reads report_<unit>.
+macro(_harden_all_results langs configs)
+  set(_harden_langs ${langs})
+  set(_harden_configs "${configs}")
+  set(_harden_none "")
+  foreach(_harden_lang IN ITEMS C CXX)
+    _harden_units(${_harden_lang} "${_harden_configs}" _harden_lang_units)
+    _harden_variables(${_harden_lang} _harden_plain)
+    if(NOT _harden_lang IN_LIST _harden_langs)
+      _harden_set_results("${_harden_plain}" _harden_none)
+      continue()
+    endif()
+    foreach(_harden_u IN LISTS _harden_lang_units)
+      _harden_unit_variables(${_harden_u} _harden_uvars)
+      _harden_set_results("${_harden_uvars}" report_${_harden_u})
+    endforeach()
+    if(_harden_configs)
+      list(GET _harden_lang_units 0 _harden_u)
+      _harden_set_results("${_harden_plain}" report_${_harden_u})
+    endif()
+  endforeach()
+endmacro()
 
 # ---------------------------------------------------------------------------
 # Applying the flags
 
 # The flags of every probed language, wrapped in generator expressions: a
 # language's compile flags for its sources only, its link flags for links
-# that its compiler drives, the programs' flags for executables only.  The
+# that its compiler drives, the programs' flags for executables only, and
+# with configurations each configuration's flags for its builds only.  The
 # same lists serve Harden::Harden and a target's own properties (TYPE is the
 # consumer's, or the target's).
 function(_harden_wrapped_options compile_out link_out)
   set(c "")
   set(l "")
   set(is_exe "$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>")
-  foreach(lang IN LISTS HARDEN_LANGUAGES)
-    _harden_variables(${lang} vars)
+  _harden_units("${HARDEN_LANGUAGES}" "${HARDEN_CONFIGURATIONS}" units)
+  foreach(unit IN LISTS units)
+    _harden_unit(${unit} lang config label suffix file)
+    _harden_unit_variables(${unit} vars)
     list(GET vars 0 1 2 3 4 vars)
     foreach(kind IN ITEMS cpp cc exe_cc ld exe_ld)
       list(POP_FRONT vars var)
@@ -773,6 +904,10 @@ function(_harden_wrapped_options compile_out link_out)
       endif()
       if(kind MATCHES "^exe_")
         set(when "$<AND:${when},${is_exe}>")
+      endif()
+      # Each configuration of a multi-config generator, its own flags.
+      if(NOT config STREQUAL "")
+        set(when "$<AND:$<CONFIG:${config}>,${when}>")
       endif()
       foreach(f IN LISTS ${var})
         if(kind MATCHES "ld$")
@@ -895,12 +1030,17 @@ endfunction()
 
 # What the audit test expects: the features proven for every probed
 # language (the expectations' intersection, in catalog order), since a
-# target may be built from any of them.
-function(_harden_audit_expect out)
+# target may be built from any of them; those of <config> (empty: of the
+# one build type).
+function(_harden_audit_expect config out)
   set(common "")
   set(first TRUE)
   foreach(lang IN LISTS HARDEN_LANGUAGES)
-    _harden_variables(${lang} vars)
+    set(unit ${lang})
+    if(NOT config STREQUAL "")
+      set(unit ${lang}-${config})
+    endif()
+    _harden_unit_variables(${unit} vars)
     list(GET vars 6 var)
     string(REPLACE "," ";" expect "${${var}}")
     if(first)
@@ -918,6 +1058,28 @@ function(_harden_audit_expect out)
   endforeach()
   list(JOIN common "," common)
   set(${out} "${common}" PARENT_SCOPE)
+endfunction()
+
+# The --expect argument of the audit test: the proven features, or with
+# configurations those of the configuration tested (ctest -C), chosen by
+# $<CONFIG:...>; none when nothing is expected ("--expect ''" with
+# configurations: harden-audit then expects nothing too).
+function(_harden_audit_arguments out)
+  if(NOT HARDEN_CONFIGURATIONS)
+    _harden_audit_expect("" expect)
+    set(args "")
+    if(NOT expect STREQUAL "")
+      set(args --expect "${expect}")
+    endif()
+    set(${out} "${args}" PARENT_SCOPE)
+    return()
+  endif()
+  set(value "")
+  foreach(config IN LISTS HARDEN_CONFIGURATIONS)
+    _harden_audit_expect("${config}" expect)
+    string(APPEND value "$<$<CONFIG:${config}>:${expect}>")
+  endforeach()
+  set(${out} --expect "${value}" PARENT_SCOPE)
 endfunction()
 
 #[[
@@ -950,16 +1112,13 @@ function(harden_add_audit_test)
     set_tests_properties("${name}" PROPERTIES SKIP_REGULAR_EXPRESSION "harden-audit skipped: ")
     return()
   endif()
-  _harden_audit_expect(audit_expect)
-  set(expect "")
-  if(NOT audit_expect STREQUAL "")
-    set(expect --expect "${audit_expect}")
-  endif()
+  _harden_audit_arguments(expect)
   # With a compilation database, the targets' own compile commands too: a
   # source that escaped Harden::Harden fails, with or without -g.
-  # harden-audit checks the C sources, against the C report.
+  # harden-audit checks the C sources, against the C report.  (Not with
+  # configurations: one database holds the commands of them all.)
   if(CMAKE_EXPORT_COMPILE_COMMANDS AND CMAKE_GENERATOR MATCHES "Makefiles|Ninja"
-      AND "C" IN_LIST HARDEN_LANGUAGES)
+      AND NOT HARDEN_CONFIGURATIONS AND "C" IN_LIST HARDEN_LANGUAGES)
     list(APPEND expect --compile-commands "${CMAKE_BINARY_DIR}/compile_commands.json"
       --report "${CMAKE_BINARY_DIR}/harden-report.txt")
     foreach(t IN LISTS args)
@@ -1024,6 +1183,34 @@ unset(_harden_l)
 unset(_harden_probed)
 
 _harden_detect()
+
+# A build type set after include(Harden) (the idiom "Release when none is
+# given", placed after the include) is not the one whose flags were probed,
+# and those flags decide features such as fortify-source.  Checked at the
+# end of the top directory, where the build type is final (CMake 3.19:
+# cmake_language(DEFER); with 3.18 the documented placement is the check).
+function(_harden_check_build_type)
+  get_property(probed GLOBAL PROPERTY _HARDEN_BUILD_TYPE)
+  string(TOUPPER "${probed}" before)
+  string(TOUPPER "${CMAKE_BUILD_TYPE}" after)
+  if(NOT before STREQUAL after)
+    foreach(v IN ITEMS probed CMAKE_BUILD_TYPE)
+      if("${${v}}" STREQUAL "")
+        set(${v} "(none)")
+      endif()
+    endforeach()
+    message(FATAL_ERROR "Harden: the build type is ${CMAKE_BUILD_TYPE} at the end of the configure step, "
+      "but was ${probed} when include(Harden) probed the compiler with its flags, so the features "
+      "found (fortify-source needs optimisation) are not those of this build.  Set CMAKE_BUILD_TYPE "
+      "before include(Harden), or configure with -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}.")
+  endif()
+endfunction()
+get_property(_harden_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+if(NOT _harden_multi AND NOT CMAKE_VERSION VERSION_LESS 3.19)
+  set_property(GLOBAL PROPERTY _HARDEN_BUILD_TYPE "${CMAKE_BUILD_TYPE}")
+  cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL _harden_check_build_type)
+endif()
+unset(_harden_multi)
 
 if(NOT TARGET Harden::Harden)
   add_library(Harden::Harden INTERFACE IMPORTED GLOBAL)
