@@ -19,7 +19,9 @@ The languages are C and CXX, those enabled when the module is included
 two drivers run at the same time.  The driver runs the project's compiler
 of the language directly (``CMAKE_<LANG>_COMPILER`` and the arguments that
 came with ``CC`` or ``CXX``), with ``CMAKE_<LANG>_FLAGS`` plus the flags of
-the build type being configured and ``CMAKE_EXE_LINKER_FLAGS``, links a
+the build type being configured and ``CMAKE_EXE_LINKER_FLAGS`` (with a
+multi-config generator, once per configuration: see "Build types and
+configurations"), links a
 probe program and reads it back with ``readelf``: a flag counts only when its
 effect shows in the binary, and any warning fails a probe.  A flag that the
 builder's own flags already give (a distribution's ``-D_FORTIFY_SOURCE=2``,
@@ -87,7 +89,9 @@ Targets
   reaches the other's command line (``CC=gcc CXX=clang++`` at the strict
   level, where each family has flags of its own).  This uses generator
   expressions on the consumer's ``TYPE``, so PIE does not depend on policy
-  ``CMP0083`` or on ``check_pie_supported()``.
+  ``CMP0083`` or on ``check_pie_supported()``.  With a multi-config
+  generator, each configuration's flags are wrapped in ``$<CONFIG:...>``
+  too, so a Debug build gets Debug's results and Release Release's.
 
   .. code-block:: cmake
 
@@ -144,7 +148,9 @@ Commands
   never a hand-written list: ``HARDEN_AUDIT_EXPECT`` in a C project,
   ``HARDEN_CXX_AUDIT_EXPECT`` in a C++ one, and with both languages the
   features in both (a target may be built from either; the test does not
-  look at which).
+  look at which).  With a multi-config generator the expectation is that
+  of the configuration tested (``ctest -C Release``: Release's, through
+  ``$<CONFIG:...>``; ``--expect ''`` when it proved none).
   Call it where tests are enabled (after ``include(CTest)`` or
   ``enable_testing()``), typically in ``if(BUILD_TESTING)``.
 
@@ -157,7 +163,8 @@ Commands
   clang), every unit is judged: one source compiled without the canary
   makes stack-protector ``partial``, which fails the test and names the
   source.  With ``CMAKE_EXPORT_COMPILE_COMMANDS`` on (Makefile and Ninja
-  generators), the test also checks the targets' own compile commands in
+  generators, single-config only: the database of a multi-config one
+  mixes the configurations), the test also checks the targets' own compile commands in
   ``compile_commands.json`` against the report (``harden-audit
   --compile-commands``): a C source that escaped ``Harden::Harden`` fails
   without ``-g`` too (harden-audit checks the C sources, against
@@ -252,6 +259,10 @@ are visible from every directory, also after ``add_subdirectory``):
 ``HARDEN_LANGUAGES``
   The languages probed: ``C``, ``CXX`` or ``C;CXX``.
 
+``HARDEN_CONFIGURATIONS``
+  With a multi-config generator, the configurations probed one by one
+  (``CMAKE_CONFIGURATION_TYPES``); empty with a single-config generator.
+
 ``HARDEN_VERSION``
   harden's version (the driver's, from its report), however the module was
   loaded.  ``find_package(Harden)`` also sets ``Harden_VERSION`` (the
@@ -280,9 +291,18 @@ are visible from every directory, also after ``add_subdirectory``):
   from the C++ compiler's probes.  The variables of a language that is not
   enabled are empty.
 
+``HARDEN_CFLAGS_<CONFIG>``, ``HARDEN_CXX_AUDIT_EXPECT_<CONFIG>``, ...
+  With a multi-config generator, each of the variables above for each
+  configuration, ``<CONFIG>`` upper-cased (``HARDEN_CPPFLAGS_RELEASE``);
+  the plain names then hold those of the first configuration, which a
+  project applying them by hand to every configuration should not do
+  (Debug's ``-O0`` has no fortify, Release's does).
+
 The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt`` (C) and
 ``harden-report-cxx.txt`` (C++, whose ``cflags=`` are the C++ compiler's
-flags), the driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
+flags), or with a multi-config generator ``harden-report-<config>.txt``
+and ``harden-report-cxx-<config>.txt`` (``<config>`` in lower case:
+``harden-report-release.txt``), the driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
 compiler runs; 0 when the report came from the cache), ``traits=``, the five
 flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
 ``feature <name> <on|off|unsupported|builder> <value or -> <reason or ->``,
@@ -292,7 +312,9 @@ Caching
 ^^^^^^^
 
 Each language's report is cached (``INTERNAL`` entries ``_HARDEN_KEY`` and
-``_HARDEN_REPORT``, ``_HARDEN_CXX_KEY`` and ``_HARDEN_CXX_REPORT``) under a
+``_HARDEN_REPORT``, ``_HARDEN_CXX_KEY`` and ``_HARDEN_CXX_REPORT``; with
+configurations ``_HARDEN_RELEASE_KEY``, ``_HARDEN_CXX_RELEASE_KEY``, ...)
+under a
 hash of the compiler command, its id and
 version, the flags, the readelf, the catalog files (``harden-flags``
 included), the level and the requests: a reconfigure that changes none of
@@ -306,16 +328,42 @@ option is the one of the driver's ``harden-flags: error=FEATURE REASON``
 line (``--errors=machine``), never guessed from the message's words.
 The driver's commands and their messages are appended to
 ``${CMAKE_BINARY_DIR}/CMakeFiles/harden/probe.log`` (C) and
-``probe-cxx.log`` (C++).  The configure prints one probing step for the
+``probe-cxx.log`` (C++), ``probe-<config>.log`` and ``probe-cxx-<config>.log``
+with configurations.  The configure prints one probing step for the
 languages that ran (``Probing hardening flags (C, C++) - done (C: 9, C++: 9
 compiler runs)``), then a summary per language, C first: ``Hardening C
 (level standard)`` with a line per feature, then ``Hardening C++ ...``.
 
-The probes use the flags of one build type: ``CMAKE_BUILD_TYPE``, or with a
-multi-config generator and no ``CMAKE_BUILD_TYPE`` the first of
-``CMAKE_CONFIGURATION_TYPES``; the result applies to every configuration of
-such a generator (fortify-source decided on a Debug configuration is
-unsupported for all of them).
+Build types and configurations
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+
+The build type's flags decide features: fortify-source needs optimisation,
+so a Debug build (``-O0``) has none and a Release build does.
+
+With a single-config generator (Makefiles, Ninja) the probes use
+``CMAKE_BUILD_TYPE`` as it is when the module is included.  Set it before
+``include(Harden)``: the idiom "Release when none is given" placed after
+the include would build with flags that were never probed.  With CMake
+3.19 or later the module checks this at the end of the configure step
+(``cmake_language(DEFER)``) and stops with an error naming both build
+types and the fix; with CMake 3.18 the placement is the only safeguard.
+
+With a multi-config generator (Ninja Multi-Config, Visual Studio, Xcode)
+each configuration of ``CMAKE_CONFIGURATION_TYPES`` is probed with its own
+flags (``CMAKE_<LANG>_FLAGS_<CONFIG>``, ``CMAKE_EXE_LINKER_FLAGS_<CONFIG>``):
+every language in every configuration, all drivers at the same time, each
+with its own report and cache entry.  ``Harden::Harden`` and
+``harden_target()`` give each configuration its own flags, the audit test
+expects what the configuration tested proved, and the summary prints one
+block per group of configurations with the same results (``Hardening C in
+Release, RelWithDebInfo``, then ``Hardening C in Debug``).  A Release built
+this way gets what a single-config Release build gets.  Set
+``CMAKE_CONFIGURATION_TYPES`` before the include: a configuration added
+after it was never probed, and the check at the end of the configure step
+stops naming both lists.  An explicit request
+that one configuration cannot meet is an error naming it
+(``HARDENING_FORTIFY_SOURCE=ON`` fails for Debug: "Harden (Debug C)").
+Only Ninja Multi-Config is tested.
 
 Examples
 ^^^^^^^^
@@ -730,32 +778,15 @@ function(_harden_detect)
   # ---- each unit's report: from the cache, or from a run of the driver
   _harden_configs(configs)
   _harden_units("${langs}" "${configs}" units)
-  set(run "")
-  set(labels "")
-  foreach(unit IN LISTS units)
-    _harden_unit(${unit} lang config label suffix file)
-    _harden_toolchain(${lang} "${config}" toolchain)
-    _harden_language(${lang} lang_label _ _ _ _)
-    string(TOLOWER "--lang=${lang_label}" lang_arg)
-    set(args_${unit} ${lang_arg} ${requests} ${toolchain} ${readers})
-    string(SHA256 key_${unit} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${unit}}")
-    set(cached_${unit} "")
-    if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${unit})
-      string(REPLACE "${rs}" "\n" report_${unit} "$CACHE{_HARDEN${suffix}_REPORT}")
-      set(rc_${unit} 0)
-      set(cached_${unit} " (cached)")
-    else()
-      list(APPEND args_${unit} --errors=machine "--log=${work}/probe${file}.log")
-      list(APPEND run ${unit})
-      list(APPEND labels ${label})
-    endif()
-  endforeach()
+  _harden_lookup(units)
   if(run)
     _harden_probe(run "${labels}")
   endif()
 
   # ---- the reports, the summaries, then an explicit request that cannot
   # be met (the option that made it), then the result variables
+  # The module's reports, those of a language or configuration dropped since
+  # included.
   file(GLOB stale "${CMAKE_BINARY_DIR}/harden-report*.txt")
   if(stale)
     file(REMOVE ${stale})
@@ -781,6 +812,33 @@ function(_harden_detect)
   set(HARDEN_CONFIGURATIONS "${configs}" PARENT_SCOPE)
   _harden_all_results("${langs}" "${configs}")
 endfunction()
+
+# The driver's arguments of each unit of the list <units_var> (args_<unit>)
+# and its report from the cache (report_<unit>, rc_<unit>, marked in
+# cached_<unit>) when the inputs are those cached; the others go to run,
+# their names to labels.  Works on the variables of _harden_detect.
+macro(_harden_lookup units_var)
+  set(run "")
+  set(labels "")
+  foreach(unit IN LISTS ${units_var})
+    _harden_unit(${unit} lang config label suffix file)
+    _harden_toolchain(${lang} "${config}" toolchain)
+    _harden_language(${lang} lang_label _ _ _ _)
+    string(TOLOWER "--lang=${lang_label}" lang_arg)
+    set(args_${unit} ${lang_arg} ${requests} ${toolchain} ${readers})
+    string(SHA256 key_${unit} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${unit}}")
+    set(cached_${unit} "")
+    if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${unit})
+      string(REPLACE "${rs}" "\n" report_${unit} "$CACHE{_HARDEN${suffix}_REPORT}")
+      set(rc_${unit} 0)
+      set(cached_${unit} " (cached)")
+    else()
+      list(APPEND args_${unit} --errors=machine "--log=${work}/probe${file}.log")
+      list(APPEND run ${unit})
+      list(APPEND labels ${label})
+    endif()
+  endforeach()
+endmacro()
 
 # Runs the driver for the units of the list <run_var> at the same time and
 # prints the step; then caches each report and keeps in unmet_<unit> the
@@ -1186,31 +1244,42 @@ _harden_detect()
 
 # A build type set after include(Harden) (the idiom "Release when none is
 # given", placed after the include) is not the one whose flags were probed,
-# and those flags decide features such as fortify-source.  Checked at the
-# end of the top directory, where the build type is final (CMake 3.19:
-# cmake_language(DEFER); with 3.18 the documented placement is the check).
+# and those flags decide features such as fortify-source; configurations
+# added after it would get no flags at all.  Checked at the end of the top
+# directory, where both are final (CMake 3.19: cmake_language(DEFER); with
+# 3.18 the documented placement is the check).
 function(_harden_check_build_type)
+  get_property(multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  set(what CMAKE_BUILD_TYPE)
+  set(now "${CMAKE_BUILD_TYPE}")
+  if(multi)
+    set(what CMAKE_CONFIGURATION_TYPES)
+    _harden_configs(now)
+  endif()
   get_property(probed GLOBAL PROPERTY _HARDEN_BUILD_TYPE)
   string(TOUPPER "${probed}" before)
-  string(TOUPPER "${CMAKE_BUILD_TYPE}" after)
+  string(TOUPPER "${now}" after)
   if(NOT before STREQUAL after)
-    foreach(v IN ITEMS probed CMAKE_BUILD_TYPE)
+    foreach(v IN ITEMS probed now)
       if("${${v}}" STREQUAL "")
         set(${v} "(none)")
       endif()
     endforeach()
-    message(FATAL_ERROR "Harden: the build type is ${CMAKE_BUILD_TYPE} at the end of the configure step, "
+    message(FATAL_ERROR "Harden: ${what} is ${now} at the end of the configure step, "
       "but was ${probed} when include(Harden) probed the compiler with its flags, so the features "
-      "found (fortify-source needs optimisation) are not those of this build.  Set CMAKE_BUILD_TYPE "
-      "before include(Harden), or configure with -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}.")
+      "found (fortify-source needs optimisation) are not those of this build.  Set ${what} "
+      "before include(Harden), or configure with \"-D${what}=${now}\".")
   endif()
 endfunction()
-get_property(_harden_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
-if(NOT _harden_multi AND NOT CMAKE_VERSION VERSION_LESS 3.19)
-  set_property(GLOBAL PROPERTY _HARDEN_BUILD_TYPE "${CMAKE_BUILD_TYPE}")
+if(NOT CMAKE_VERSION VERSION_LESS 3.19)
+  _harden_configs(_harden_c)
+  if(NOT _harden_c)
+    set(_harden_c "${CMAKE_BUILD_TYPE}")
+  endif()
+  set_property(GLOBAL PROPERTY _HARDEN_BUILD_TYPE "${_harden_c}")
   cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL _harden_check_build_type)
+  unset(_harden_c)
 endif()
-unset(_harden_multi)
 
 if(NOT TARGET Harden::Harden)
   add_library(Harden::Harden INTERFACE IMPORTED GLOBAL)

@@ -5,7 +5,8 @@
 # with a message naming both build types, and nothing is built.  With
 # -DCMAKE_BUILD_TYPE=Release given (or the idiom before the include) the
 # same project probes Release's flags: fortify-source on, -D_FORTIFY_SOURCE=3
-# on the compile line, __*_chk calls in the program.
+# on the compile line, __*_chk calls in the program.  With a multi-config
+# generator, a configuration added after the include stops it likewise.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/cmake/lib.sh"
 need gcc ninja readelf
@@ -34,9 +35,9 @@ late_project after after
 b=$T/b-after
 CC=gcc cmake_configure_fails "$T/after.log" "$b" "$T/after" -G Ninja
 tr -s ' \n' '  ' <"$T/after.log" >"$T/after.flat"
-grep -q 'Harden: the build type is Release at the end of the configure step, but was (none) when include(Harden) probed' "$T/after.flat" ||
+grep -q 'Harden: CMAKE_BUILD_TYPE is Release at the end of the configure step, but was (none) when include(Harden) probed' "$T/after.flat" ||
 	{ cat "$T/after.log"; fail "no message naming both build types"; }
-grep -q 'configure with -DCMAKE_BUILD_TYPE=Release' "$T/after.flat" || fail "the message gives no fix"
+grep -q 'configure with "-DCMAKE_BUILD_TYPE=Release"' "$T/after.flat" || fail "the message gives no fix"
 [ -f "$b/build.ninja" ] && fail "build files generated despite the error"
 
 # Given on the command line: the probes and the build agree.
@@ -54,4 +55,13 @@ report_expect "$b/harden-report.txt" fortify-source "on 3"
 cmake_build "$b"
 build_line "$b.build.log" ' -c [^ ]*/main\.c$' | grep -q -- ' -O3 .* -D_FORTIFY_SOURCE=3 ' || fail "no fortify on the Release line"
 elf_has_chk "$b/tally" || fail "no __*_chk call in the program"
+
+# Multi-config: a configuration added after the include was never probed
+# (it would get no flags at all).
+mkdir -p "$T/configs"
+sed 's/^include(Harden)$/&\nlist(APPEND CMAKE_CONFIGURATION_TYPES Hardened)/' "$T/after/CMakeLists.txt" >"$T/configs/CMakeLists.txt"
+CC=gcc cmake_configure_fails "$T/configs.log" "$T/b-configs" "$T/configs" -G "Ninja Multi-Config"
+tr -s ' \n' '  ' <"$T/configs.log" >"$T/configs.flat"
+grep -q 'Harden: CMAKE_CONFIGURATION_TYPES is Debug;Release;RelWithDebInfo;Hardened at the end of the configure step, but was Debug;Release;RelWithDebInfo when' "$T/configs.flat" ||
+	{ cat "$T/configs.log"; fail "no message naming both lists of configurations"; }
 exit 0
