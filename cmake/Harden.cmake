@@ -19,7 +19,9 @@ The languages are C and CXX, those enabled when the module is included
 two drivers run at the same time.  The driver runs the project's compiler
 of the language directly (``CMAKE_<LANG>_COMPILER`` and the arguments that
 came with ``CC`` or ``CXX``), with ``CMAKE_<LANG>_FLAGS`` plus the flags of
-the build type being configured and ``CMAKE_EXE_LINKER_FLAGS``, links a
+the build type being configured and ``CMAKE_EXE_LINKER_FLAGS`` (with a
+multi-config generator, once per configuration: see "Build types and
+configurations"), links a
 probe program and reads it back with ``readelf``: a flag counts only when its
 effect shows in the binary, and any warning fails a probe.  A flag that the
 builder's own flags already give (a distribution's ``-D_FORTIFY_SOURCE=2``,
@@ -87,7 +89,9 @@ Targets
   reaches the other's command line (``CC=gcc CXX=clang++`` at the strict
   level, where each family has flags of its own).  This uses generator
   expressions on the consumer's ``TYPE``, so PIE does not depend on policy
-  ``CMP0083`` or on ``check_pie_supported()``.
+  ``CMP0083`` or on ``check_pie_supported()``.  With a multi-config
+  generator, each configuration's flags are wrapped in ``$<CONFIG:...>``
+  too, so a Debug build gets Debug's results and Release Release's.
 
   .. code-block:: cmake
 
@@ -144,7 +148,9 @@ Commands
   never a hand-written list: ``HARDEN_AUDIT_EXPECT`` in a C project,
   ``HARDEN_CXX_AUDIT_EXPECT`` in a C++ one, and with both languages the
   features in both (a target may be built from either; the test does not
-  look at which).
+  look at which).  With a multi-config generator the expectation is that
+  of the configuration tested (``ctest -C Release``: Release's, through
+  ``$<CONFIG:...>``; ``--expect ''`` when it proved none).
   Call it where tests are enabled (after ``include(CTest)`` or
   ``enable_testing()``), typically in ``if(BUILD_TESTING)``.
 
@@ -157,7 +163,8 @@ Commands
   clang), every unit is judged: one source compiled without the canary
   makes stack-protector ``partial``, which fails the test and names the
   source.  With ``CMAKE_EXPORT_COMPILE_COMMANDS`` on (Makefile and Ninja
-  generators), the test also checks the targets' own compile commands in
+  generators, single-config only: the database of a multi-config one
+  mixes the configurations), the test also checks the targets' own compile commands in
   ``compile_commands.json`` against the report (``harden-audit
   --compile-commands``): a C source that escaped ``Harden::Harden`` fails
   without ``-g`` too (harden-audit checks the C sources, against
@@ -252,6 +259,10 @@ are visible from every directory, also after ``add_subdirectory``):
 ``HARDEN_LANGUAGES``
   The languages probed: ``C``, ``CXX`` or ``C;CXX``.
 
+``HARDEN_CONFIGURATIONS``
+  With a multi-config generator, the configurations probed one by one
+  (``CMAKE_CONFIGURATION_TYPES``); empty with a single-config generator.
+
 ``HARDEN_VERSION``
   harden's version (the driver's, from its report), however the module was
   loaded.  ``find_package(Harden)`` also sets ``Harden_VERSION`` (the
@@ -280,9 +291,18 @@ are visible from every directory, also after ``add_subdirectory``):
   from the C++ compiler's probes.  The variables of a language that is not
   enabled are empty.
 
+``HARDEN_CFLAGS_<CONFIG>``, ``HARDEN_CXX_AUDIT_EXPECT_<CONFIG>``, ...
+  With a multi-config generator, each of the variables above for each
+  configuration, ``<CONFIG>`` upper-cased (``HARDEN_CPPFLAGS_RELEASE``);
+  the plain names then hold those of the first configuration, which a
+  project applying them by hand to every configuration should not do
+  (Debug's ``-O0`` has no fortify, Release's does).
+
 The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt`` (C) and
 ``harden-report-cxx.txt`` (C++, whose ``cflags=`` are the C++ compiler's
-flags), the driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
+flags), or with a multi-config generator ``harden-report-<config>.txt``
+and ``harden-report-cxx-<config>.txt`` (``<config>`` in lower case:
+``harden-report-release.txt``), the driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
 compiler runs; 0 when the report came from the cache), ``traits=``, the five
 flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
 ``feature <name> <on|off|unsupported|builder> <value or -> <reason or ->``,
@@ -292,7 +312,9 @@ Caching
 ^^^^^^^
 
 Each language's report is cached (``INTERNAL`` entries ``_HARDEN_KEY`` and
-``_HARDEN_REPORT``, ``_HARDEN_CXX_KEY`` and ``_HARDEN_CXX_REPORT``) under a
+``_HARDEN_REPORT``, ``_HARDEN_CXX_KEY`` and ``_HARDEN_CXX_REPORT``; with
+configurations ``_HARDEN_RELEASE_KEY``, ``_HARDEN_CXX_RELEASE_KEY``, ...)
+under a
 hash of the compiler command, its id and
 version, the flags, the readelf, the catalog files (``harden-flags``
 included), the level and the requests: a reconfigure that changes none of
@@ -306,16 +328,42 @@ option is the one of the driver's ``harden-flags: error=FEATURE REASON``
 line (``--errors=machine``), never guessed from the message's words.
 The driver's commands and their messages are appended to
 ``${CMAKE_BINARY_DIR}/CMakeFiles/harden/probe.log`` (C) and
-``probe-cxx.log`` (C++).  The configure prints one probing step for the
+``probe-cxx.log`` (C++), ``probe-<config>.log`` and ``probe-cxx-<config>.log``
+with configurations.  The configure prints one probing step for the
 languages that ran (``Probing hardening flags (C, C++) - done (C: 9, C++: 9
 compiler runs)``), then a summary per language, C first: ``Hardening C
 (level standard)`` with a line per feature, then ``Hardening C++ ...``.
 
-The probes use the flags of one build type: ``CMAKE_BUILD_TYPE``, or with a
-multi-config generator and no ``CMAKE_BUILD_TYPE`` the first of
-``CMAKE_CONFIGURATION_TYPES``; the result applies to every configuration of
-such a generator (fortify-source decided on a Debug configuration is
-unsupported for all of them).
+Build types and configurations
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+
+The build type's flags decide features: fortify-source needs optimisation,
+so a Debug build (``-O0``) has none and a Release build does.
+
+With a single-config generator (Makefiles, Ninja) the probes use
+``CMAKE_BUILD_TYPE`` as it is when the module is included.  Set it before
+``include(Harden)``: the idiom "Release when none is given" placed after
+the include would build with flags that were never probed.  With CMake
+3.19 or later the module checks this at the end of the configure step
+(``cmake_language(DEFER)``) and stops with an error naming both build
+types and the fix; with CMake 3.18 the placement is the only safeguard.
+
+With a multi-config generator (Ninja Multi-Config, Visual Studio, Xcode)
+each configuration of ``CMAKE_CONFIGURATION_TYPES`` is probed with its own
+flags (``CMAKE_<LANG>_FLAGS_<CONFIG>``, ``CMAKE_EXE_LINKER_FLAGS_<CONFIG>``):
+every language in every configuration, all drivers at the same time, each
+with its own report and cache entry.  ``Harden::Harden`` and
+``harden_target()`` give each configuration its own flags, the audit test
+expects what the configuration tested proved, and the summary prints one
+block per group of configurations with the same results (``Hardening C in
+Release, RelWithDebInfo``, then ``Hardening C in Debug``).  A Release built
+this way gets what a single-config Release build gets.  Set
+``CMAKE_CONFIGURATION_TYPES`` before the include: a configuration added
+after it was never probed, and the check at the end of the configure step
+stops naming both lists.  An explicit request
+that one configuration cannot meet is an error naming it
+(``HARDENING_FORTIFY_SOURCE=ON`` fails for Debug: "Harden (Debug C)").
+Only Ninja Multi-Config is tested.
 
 Examples
 ^^^^^^^^
@@ -434,6 +482,68 @@ function(_harden_variables lang out)
   endif()
 endfunction()
 
+# The configurations probed one by one: those of a multi-config generator,
+# each built with its own CMAKE_<LANG>_FLAGS_<CONFIG> (a Debug -O0 has no
+# fortify, a Release must); none for a single-config generator, whose one
+# build type is CMAKE_BUILD_TYPE.
+function(_harden_configs out)
+  get_property(multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  set(configs "")
+  if(multi)
+    set(configs ${CMAKE_CONFIGURATION_TYPES})
+    list(REMOVE_DUPLICATES configs)
+  endif()
+  set(${out} "${configs}" PARENT_SCOPE)
+endfunction()
+
+# The units of detection, one driver run each: a language (C, CXX), or a
+# language in a configuration (C-Release) with a multi-config generator.
+function(_harden_units langs configs out)
+  set(units "")
+  foreach(lang IN LISTS langs)
+    if(configs)
+      list(TRANSFORM configs PREPEND "${lang}-" OUTPUT_VARIABLE l)
+      list(APPEND units ${l})
+    else()
+      list(APPEND units ${lang})
+    endif()
+  endforeach()
+  set(${out} "${units}" PARENT_SCOPE)
+endfunction()
+
+# A unit's language and configuration (empty: single-config), its name in
+# messages (C, Release C++), and the suffixes of its cache entries
+# (_HARDEN<suffix>_KEY: _CXX_RELEASE) and files (harden-report<file>.txt:
+# -cxx-release).  The single-config names are those of a language.
+function(_harden_unit unit lang_out config_out label_out suffix_out file_out)
+  string(REGEX MATCH "^(CXX|C)(-(.*))?$" _ "${unit}")
+  set(lang "${CMAKE_MATCH_1}")
+  set(config "${CMAKE_MATCH_3}")
+  _harden_language(${lang} label suffix file cc_var flags_var)
+  if(NOT config STREQUAL "")
+    string(TOUPPER "${config}" upper)
+    string(TOLOWER "${config}" lower)
+    set(label "${config} ${label}")
+    string(APPEND suffix "_${upper}")
+    string(APPEND file "-${lower}")
+  endif()
+  foreach(v IN ITEMS lang config label suffix file)
+    set(${${v}_out} "${${v}}" PARENT_SCOPE)
+  endforeach()
+endfunction()
+
+# The result variables of a unit: a language's (_harden_variables), with
+# _<CONFIG> appended for a configuration (HARDEN_CFLAGS_RELEASE).
+function(_harden_unit_variables unit out)
+  _harden_unit(${unit} lang config label suffix file)
+  _harden_variables(${lang} vars)
+  if(NOT config STREQUAL "")
+    string(TOUPPER "_${config}" upper)
+    list(TRANSFORM vars APPEND "${upper}")
+  endif()
+  set(${out} "${vars}" PARENT_SCOPE)
+endfunction()
+
 # The feature list (harden-flags --list=tsv, cached per catalog) turned into
 # the cache options and the driver's requests; <features_out>: the names.
 function(_harden_requests driver catalog_hash args_out features_out)
@@ -495,8 +605,9 @@ function(_harden_requests driver catalog_hash args_out features_out)
 endfunction()
 
 # The toolchain of <lang> as the driver's CC (or CXX), CFLAGS (or CXXFLAGS)
-# and LDFLAGS arguments.
-function(_harden_toolchain lang out)
+# and LDFLAGS arguments, with the flags of <config> (empty: of
+# CMAKE_BUILD_TYPE).
+function(_harden_toolchain lang config out)
   _harden_language(${lang} label suffix file cc_var flags_var)
   set(cc "${CMAKE_${lang}_COMPILER}")
   if(NOT "${CMAKE_${lang}_COMPILER_ARG1}" STREQUAL "")
@@ -508,11 +619,8 @@ function(_harden_toolchain lang out)
   if(CMAKE_SYSROOT AND CMAKE_${lang}_COMPILE_OPTIONS_SYSROOT)
     string(APPEND cc " ${CMAKE_${lang}_COMPILE_OPTIONS_SYSROOT}${CMAKE_SYSROOT}")
   endif()
-  # The build type being configured (multi-config: the first configuration).
-  set(config "${CMAKE_BUILD_TYPE}")
-  get_property(multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
-  if(multi AND config STREQUAL "" AND CMAKE_CONFIGURATION_TYPES)
-    list(GET CMAKE_CONFIGURATION_TYPES 0 config)
+  if(config STREQUAL "")
+    set(config "${CMAKE_BUILD_TYPE}")
   endif()
   string(TOUPPER "${config}" config)
   set(flags "${CMAKE_${lang}_FLAGS}")
@@ -568,13 +676,13 @@ macro(_harden_run_drivers langs)
   endforeach()
 endmacro()
 
-# The fatal errors of the run of <lang> (rc_<lang>, err_<lang>) that stop
+# The fatal errors of the run of <unit> (rc_<unit>, err_<unit>) that stop
 # before any summary: an invalid value (2), no probe could run (3), or a
 # failure of the driver; <opt_out>: the option that made an unmet request.
-function(_harden_run_errors lang opt_out)
-  _harden_language(${lang} label suffix file cc_var flags_var)
-  set(rc "${rc_${lang}}")
-  set(err "${err_${lang}}")
+function(_harden_run_errors unit opt_out)
+  _harden_unit(${unit} lang config label suffix file)
+  set(rc "${rc_${unit}}")
+  set(err "${err_${unit}}")
   # The driver's message is its first line; the line "harden-flags:
   # error=FEATURE REASON" (--errors=machine) names the feature whose
   # request cannot be met (1) or is invalid (2), so the option to blame.
@@ -603,9 +711,9 @@ function(_harden_run_errors lang opt_out)
   set(${opt_out} "${err}" PARENT_SCOPE)
 endfunction()
 
-# The summary of one language: state and detail of every feature.
-function(_harden_summary lang report features cached)
-  _harden_language(${lang} label suffix file cc_var flags_var)
+# The summary of one report: state and detail of every feature; <label>
+# says whose (C, or C++ in Debug, Release).
+function(_harden_summary label report features cached)
   string(REGEX MATCH "\nlevel=([^\n]*)" _ "\n${report}")
   message(CHECK_START "Hardening ${label} (level ${CMAKE_MATCH_1})")
   list(APPEND CMAKE_MESSAGE_INDENT "  ")
@@ -628,13 +736,14 @@ function(_harden_summary lang report features cached)
   message(CHECK_PASS "${n} features present")
 endfunction()
 
-# Sets the result variables of <lang> from report_<lang> (empty without it),
-# in the caller's scope and as INTERNAL cache entries.
-macro(_harden_set_results lang)
-  _harden_variables(${lang} _harden_vars)
+# Sets the result variables <vars> (_harden_unit_variables) from the report
+# in the variable <report_var> (empty: none), in the caller's scope and as
+# INTERNAL cache entries.
+macro(_harden_set_results vars report_var)
+  set(_harden_vars ${vars})
   foreach(_harden_k IN ITEMS cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect)
     list(POP_FRONT _harden_vars _harden_var)
-    string(REGEX MATCH "\n${_harden_k}=([^\n]*)" _ "\n${report_${lang}}")
+    string(REGEX MATCH "\n${_harden_k}=([^\n]*)" _ "\n${${report_var}}")
     set(_harden_v "${CMAKE_MATCH_1}")
     if(NOT _harden_k STREQUAL "audit_expect")
       string(REPLACE " " ";" _harden_v "${_harden_v}")
@@ -666,103 +775,183 @@ function(_harden_detect)
   _harden_requests("${driver}" "${catalog_hash}" requests features)
   _harden_readers(readers)
 
-  # ---- each language's report: from the cache, or from a run of the driver
-  set(run "")
-  set(labels "")
-  set(report_C "")
-  set(report_CXX "")
-  foreach(lang IN LISTS langs)
-    _harden_language(${lang} label suffix file cc_var flags_var)
-    _harden_toolchain(${lang} toolchain)
-    string(TOLOWER "--lang=${label}" lang_arg)
-    set(args_${lang} ${lang_arg} ${requests} ${toolchain} ${readers})
-    string(SHA256 key_${lang} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${lang}}")
-    set(cached_${lang} "")
-    if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${lang})
-      string(REPLACE "${rs}" "\n" report_${lang} "$CACHE{_HARDEN${suffix}_REPORT}")
-      set(rc_${lang} 0)
-      set(cached_${lang} " (cached)")
-    else()
-      list(APPEND args_${lang} --errors=machine "--log=${work}/probe${file}.log")
-      list(APPEND run ${lang})
-      list(APPEND labels ${label})
-    endif()
-  endforeach()
+  # ---- each unit's report: from the cache, or from a run of the driver
+  _harden_configs(configs)
+  _harden_units("${langs}" "${configs}" units)
+  _harden_lookup(units)
   if(run)
-    list(JOIN labels ", " labels)
-    message(CHECK_START "Probing hardening flags (${labels})")
-    _harden_run_drivers(run)
-    set(counts "")
-    set(failed FALSE)
-    foreach(lang IN LISTS run)
-      string(REGEX MATCH "\nruns=([0-9]+)" _ "\n${report_${lang}}")
-      _harden_language(${lang} label suffix file cc_var flags_var)
-      list(APPEND counts "${label}: ${CMAKE_MATCH_1}")
-      if(NOT rc_${lang} STREQUAL "0" AND NOT rc_${lang} STREQUAL "1")
-        set(failed TRUE)
-      endif()
-    endforeach()
-    if(failed)
-      message(CHECK_FAIL "failed")
-    else()
-      list(JOIN counts ", " counts)
-      message(CHECK_PASS "done (${counts} compiler runs)")
-    endif()
-    foreach(lang IN LISTS run)
-      _harden_language(${lang} label suffix file cc_var flags_var)
-      _harden_run_errors(${lang} unmet_${lang})
-      if(rc_${lang} STREQUAL "0")
-        # A reused report says what was found, and that nothing ran.
-        string(REGEX REPLACE "\nruns=[0-9]+" "\nruns=0" stored "${report_${lang}}")
-        string(REPLACE "\n" "${rs}" stored "${stored}")
-        set(_HARDEN${suffix}_REPORT "${stored}" CACHE INTERNAL "harden-flags report (${label}), runs=0")
-        set(_HARDEN${suffix}_KEY "${key_${lang}}" CACHE INTERNAL "Inputs of _HARDEN${suffix}_REPORT")
-      endif()
-    endforeach()
+    _harden_probe(run "${labels}")
   endif()
 
   # ---- the reports, the summaries, then an explicit request that cannot
   # be met (the option that made it), then the result variables
-  foreach(lang IN ITEMS C CXX)
-    _harden_language(${lang} label suffix file cc_var flags_var)
-    if(lang IN_LIST langs)
-      file(WRITE "${CMAKE_BINARY_DIR}/harden-report${file}.txt" "${report_${lang}}")
-      _harden_summary(${lang} "${report_${lang}}" "${features}" "${cached_${lang}}")
-    else()
-      file(REMOVE "${CMAKE_BINARY_DIR}/harden-report${file}.txt")
+  # The module's reports, those of a language or configuration dropped since
+  # included.
+  file(GLOB stale "${CMAKE_BINARY_DIR}/harden-report*.txt")
+  if(stale)
+    file(REMOVE ${stale})
+  endif()
+  foreach(unit IN LISTS units)
+    _harden_unit(${unit} lang config label suffix file)
+    file(WRITE "${CMAKE_BINARY_DIR}/harden-report${file}.txt" "${report_${unit}}")
+  endforeach()
+  _harden_summaries("${langs}" "${configs}" "${features}")
+  foreach(unit IN LISTS units)
+    if(rc_${unit} STREQUAL "1")
+      _harden_unit(${unit} lang config label suffix file)
+      message(FATAL_ERROR "Harden (${label}):\n  ${unmet_${unit}}")
     endif()
   endforeach()
-  foreach(lang IN LISTS langs)
-    if(rc_${lang} STREQUAL "1")
-      _harden_language(${lang} label suffix file cc_var flags_var)
-      message(FATAL_ERROR "Harden (${label}):\n  ${unmet_${lang}}")
-    endif()
-  endforeach()
-  list(GET langs 0 first)
+  list(GET units 0 first)
   string(REGEX MATCH "\nversion=([^\n]*)" _ "\n${report_${first}}")
   set(HARDEN_VERSION "${CMAKE_MATCH_1}" CACHE INTERNAL "harden's version")
   set(HARDEN_VERSION "${CMAKE_MATCH_1}" PARENT_SCOPE)
   set(HARDEN_LANGUAGES "${langs}" CACHE INTERNAL "The languages harden probed")
   set(HARDEN_LANGUAGES "${langs}" PARENT_SCOPE)
-  foreach(lang IN ITEMS C CXX)
-    _harden_set_results(${lang})
+  set(HARDEN_CONFIGURATIONS "${configs}" CACHE INTERNAL "The configurations harden probed one by one")
+  set(HARDEN_CONFIGURATIONS "${configs}" PARENT_SCOPE)
+  _harden_all_results("${langs}" "${configs}")
+endfunction()
+
+# The driver's arguments of each unit of the list <units_var> (args_<unit>)
+# and its report from the cache (report_<unit>, rc_<unit>, marked in
+# cached_<unit>) when the inputs are those cached; the others go to run,
+# their names to labels.  Works on the variables of _harden_detect.
+macro(_harden_lookup units_var)
+  set(run "")
+  set(labels "")
+  foreach(unit IN LISTS ${units_var})
+    _harden_unit(${unit} lang config label suffix file)
+    _harden_toolchain(${lang} "${config}" toolchain)
+    _harden_language(${lang} lang_label _ _ _ _)
+    string(TOLOWER "--lang=${lang_label}" lang_arg)
+    set(args_${unit} ${lang_arg} ${requests} ${toolchain} ${readers})
+    string(SHA256 key_${unit} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${unit}}")
+    set(cached_${unit} "")
+    if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${unit})
+      string(REPLACE "${rs}" "\n" report_${unit} "$CACHE{_HARDEN${suffix}_REPORT}")
+      set(rc_${unit} 0)
+      set(cached_${unit} " (cached)")
+    else()
+      list(APPEND args_${unit} --errors=machine "--log=${work}/probe${file}.log")
+      list(APPEND run ${unit})
+      list(APPEND labels ${label})
+    endif()
+  endforeach()
+endmacro()
+
+# Runs the driver for the units of the list <run_var> at the same time and
+# prints the step; then caches each report and keeps in unmet_<unit> the
+# message of a request that cannot be met.  Works on the variables of
+# _harden_detect (a macro: it sets report_<unit>, rc_<unit>).
+macro(_harden_probe run_var labels)
+  list(JOIN labels ", " _harden_labels)
+  message(CHECK_START "Probing hardening flags (${_harden_labels})")
+  _harden_run_drivers(${run_var})
+  set(_harden_counts "")
+  set(_harden_failed FALSE)
+  foreach(unit IN LISTS ${run_var})
+    string(REGEX MATCH "\nruns=([0-9]+)" _ "\n${report_${unit}}")
+    _harden_unit(${unit} lang config label suffix file)
+    list(APPEND _harden_counts "${label}: ${CMAKE_MATCH_1}")
+    if(NOT rc_${unit} STREQUAL "0" AND NOT rc_${unit} STREQUAL "1")
+      set(_harden_failed TRUE)
+    endif()
+  endforeach()
+  if(_harden_failed)
+    message(CHECK_FAIL "failed")
+  else()
+    list(JOIN _harden_counts ", " _harden_counts)
+    message(CHECK_PASS "done (${_harden_counts} compiler runs)")
+  endif()
+  foreach(unit IN LISTS ${run_var})
+    _harden_unit(${unit} lang config label suffix file)
+    _harden_run_errors(${unit} unmet_${unit})
+    if(rc_${unit} STREQUAL "0")
+      # A reused report says what was found, and that nothing ran.
+      string(REGEX REPLACE "\nruns=[0-9]+" "\nruns=0" stored "${report_${unit}}")
+      string(REPLACE "\n" "${rs}" stored "${stored}")
+      set(_HARDEN${suffix}_REPORT "${stored}" CACHE INTERNAL "harden-flags report (${label}), runs=0")
+      set(_HARDEN${suffix}_KEY "${key_${unit}}" CACHE INTERNAL "Inputs of _HARDEN${suffix}_REPORT")
+    endif()
+  endforeach()
+endmacro()
+
+# The summaries, C first: one per language, or with configurations one per
+# group of configurations whose features read the same (Debug apart from
+# RelWithDebInfo, Release when fortify needs optimisation).  Reads
+# report_<unit> and cached_<unit> of the caller.
+function(_harden_summaries langs configs features)
+  foreach(lang IN LISTS langs)
+    _harden_units(${lang} "${configs}" units)
+    set(groups "")
+    foreach(unit IN LISTS units)
+      # What the summary prints of a report: its level and feature lines.
+      string(REGEX MATCHALL "\n(level=|feature |detail )[^\n]*" text "\n${report_${unit}}")
+      string(SHA256 id "${text}")
+      if(NOT id IN_LIST groups)
+        list(APPEND groups ${id})
+        set(first_${id} ${unit})
+        set(names_${id} "")
+      endif()
+      _harden_unit(${unit} lang config label suffix file)
+      list(APPEND names_${id} "${config}")
+    endforeach()
+    _harden_language(${lang} label _ _ _ _)
+    foreach(id IN LISTS groups)
+      set(whose "${label}")
+      if(configs)
+        list(JOIN names_${id} ", " names)
+        set(whose "${label} in ${names}")
+      endif()
+      set(unit ${first_${id}})
+      _harden_summary("${whose}" "${report_${unit}}" "${features}" "${cached_${unit}}")
+    endforeach()
   endforeach()
 endfunction()
+
+# The result variables of every language (empty for one not probed), and
+# with configurations those of each (HARDEN_CFLAGS_RELEASE), the plain
+# names then holding the first configuration's.  Reads report_<unit>.
+macro(_harden_all_results langs configs)
+  set(_harden_langs ${langs})
+  set(_harden_configs "${configs}")
+  set(_harden_none "")
+  foreach(_harden_lang IN ITEMS C CXX)
+    _harden_units(${_harden_lang} "${_harden_configs}" _harden_lang_units)
+    _harden_variables(${_harden_lang} _harden_plain)
+    if(NOT _harden_lang IN_LIST _harden_langs)
+      _harden_set_results("${_harden_plain}" _harden_none)
+      continue()
+    endif()
+    foreach(_harden_u IN LISTS _harden_lang_units)
+      _harden_unit_variables(${_harden_u} _harden_uvars)
+      _harden_set_results("${_harden_uvars}" report_${_harden_u})
+    endforeach()
+    if(_harden_configs)
+      list(GET _harden_lang_units 0 _harden_u)
+      _harden_set_results("${_harden_plain}" report_${_harden_u})
+    endif()
+  endforeach()
+endmacro()
 
 # ---------------------------------------------------------------------------
 # Applying the flags
 
 # The flags of every probed language, wrapped in generator expressions: a
 # language's compile flags for its sources only, its link flags for links
-# that its compiler drives, the programs' flags for executables only.  The
+# that its compiler drives, the programs' flags for executables only, and
+# with configurations each configuration's flags for its builds only.  The
 # same lists serve Harden::Harden and a target's own properties (TYPE is the
 # consumer's, or the target's).
 function(_harden_wrapped_options compile_out link_out)
   set(c "")
   set(l "")
   set(is_exe "$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>")
-  foreach(lang IN LISTS HARDEN_LANGUAGES)
-    _harden_variables(${lang} vars)
+  _harden_units("${HARDEN_LANGUAGES}" "${HARDEN_CONFIGURATIONS}" units)
+  foreach(unit IN LISTS units)
+    _harden_unit(${unit} lang config label suffix file)
+    _harden_unit_variables(${unit} vars)
     list(GET vars 0 1 2 3 4 vars)
     foreach(kind IN ITEMS cpp cc exe_cc ld exe_ld)
       list(POP_FRONT vars var)
@@ -773,6 +962,10 @@ function(_harden_wrapped_options compile_out link_out)
       endif()
       if(kind MATCHES "^exe_")
         set(when "$<AND:${when},${is_exe}>")
+      endif()
+      # Each configuration of a multi-config generator, its own flags.
+      if(NOT config STREQUAL "")
+        set(when "$<AND:$<CONFIG:${config}>,${when}>")
       endif()
       foreach(f IN LISTS ${var})
         if(kind MATCHES "ld$")
@@ -895,12 +1088,17 @@ endfunction()
 
 # What the audit test expects: the features proven for every probed
 # language (the expectations' intersection, in catalog order), since a
-# target may be built from any of them.
-function(_harden_audit_expect out)
+# target may be built from any of them; those of <config> (empty: of the
+# one build type).
+function(_harden_audit_expect config out)
   set(common "")
   set(first TRUE)
   foreach(lang IN LISTS HARDEN_LANGUAGES)
-    _harden_variables(${lang} vars)
+    set(unit ${lang})
+    if(NOT config STREQUAL "")
+      set(unit ${lang}-${config})
+    endif()
+    _harden_unit_variables(${unit} vars)
     list(GET vars 6 var)
     string(REPLACE "," ";" expect "${${var}}")
     if(first)
@@ -918,6 +1116,28 @@ function(_harden_audit_expect out)
   endforeach()
   list(JOIN common "," common)
   set(${out} "${common}" PARENT_SCOPE)
+endfunction()
+
+# The --expect argument of the audit test: the proven features, or with
+# configurations those of the configuration tested (ctest -C), chosen by
+# $<CONFIG:...>; none when nothing is expected ("--expect ''" with
+# configurations: harden-audit then expects nothing too).
+function(_harden_audit_arguments out)
+  if(NOT HARDEN_CONFIGURATIONS)
+    _harden_audit_expect("" expect)
+    set(args "")
+    if(NOT expect STREQUAL "")
+      set(args --expect "${expect}")
+    endif()
+    set(${out} "${args}" PARENT_SCOPE)
+    return()
+  endif()
+  set(value "")
+  foreach(config IN LISTS HARDEN_CONFIGURATIONS)
+    _harden_audit_expect("${config}" expect)
+    string(APPEND value "$<$<CONFIG:${config}>:${expect}>")
+  endforeach()
+  set(${out} --expect "${value}" PARENT_SCOPE)
 endfunction()
 
 #[[
@@ -950,16 +1170,13 @@ function(harden_add_audit_test)
     set_tests_properties("${name}" PROPERTIES SKIP_REGULAR_EXPRESSION "harden-audit skipped: ")
     return()
   endif()
-  _harden_audit_expect(audit_expect)
-  set(expect "")
-  if(NOT audit_expect STREQUAL "")
-    set(expect --expect "${audit_expect}")
-  endif()
+  _harden_audit_arguments(expect)
   # With a compilation database, the targets' own compile commands too: a
   # source that escaped Harden::Harden fails, with or without -g.
-  # harden-audit checks the C sources, against the C report.
+  # harden-audit checks the C sources, against the C report.  (Not with
+  # configurations: one database holds the commands of them all.)
   if(CMAKE_EXPORT_COMPILE_COMMANDS AND CMAKE_GENERATOR MATCHES "Makefiles|Ninja"
-      AND "C" IN_LIST HARDEN_LANGUAGES)
+      AND NOT HARDEN_CONFIGURATIONS AND "C" IN_LIST HARDEN_LANGUAGES)
     list(APPEND expect --compile-commands "${CMAKE_BINARY_DIR}/compile_commands.json"
       --report "${CMAKE_BINARY_DIR}/harden-report.txt")
     foreach(t IN LISTS args)
@@ -1024,6 +1241,45 @@ unset(_harden_l)
 unset(_harden_probed)
 
 _harden_detect()
+
+# A build type set after include(Harden) (the idiom "Release when none is
+# given", placed after the include) is not the one whose flags were probed,
+# and those flags decide features such as fortify-source; configurations
+# added after it would get no flags at all.  Checked at the end of the top
+# directory, where both are final (CMake 3.19: cmake_language(DEFER); with
+# 3.18 the documented placement is the check).
+function(_harden_check_build_type)
+  get_property(multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  set(what CMAKE_BUILD_TYPE)
+  set(now "${CMAKE_BUILD_TYPE}")
+  if(multi)
+    set(what CMAKE_CONFIGURATION_TYPES)
+    _harden_configs(now)
+  endif()
+  get_property(probed GLOBAL PROPERTY _HARDEN_BUILD_TYPE)
+  string(TOUPPER "${probed}" before)
+  string(TOUPPER "${now}" after)
+  if(NOT before STREQUAL after)
+    foreach(v IN ITEMS probed now)
+      if("${${v}}" STREQUAL "")
+        set(${v} "(none)")
+      endif()
+    endforeach()
+    message(FATAL_ERROR "Harden: ${what} is ${now} at the end of the configure step, "
+      "but was ${probed} when include(Harden) probed the compiler with its flags, so the features "
+      "found (fortify-source needs optimisation) are not those of this build.  Set ${what} "
+      "before include(Harden), or configure with \"-D${what}=${now}\".")
+  endif()
+endfunction()
+if(NOT CMAKE_VERSION VERSION_LESS 3.19)
+  _harden_configs(_harden_c)
+  if(NOT _harden_c)
+    set(_harden_c "${CMAKE_BUILD_TYPE}")
+  endif()
+  set_property(GLOBAL PROPERTY _HARDEN_BUILD_TYPE "${_harden_c}")
+  cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL _harden_check_build_type)
+  unset(_harden_c)
+endif()
 
 if(NOT TARGET Harden::Harden)
   add_library(Harden::Harden INTERFACE IMPORTED GLOBAL)

@@ -44,3 +44,18 @@ assert_line_flags() {
 	done <"$T/foreign.flags"
 	return 0
 }
+
+# config_audit_passes BUILD TEST CONFIG REPORT: with a multi-config
+# generator, the test TEST of ctest -C CONFIG runs harden-audit --expect
+# with the audit_expect of REPORT (that configuration's), on CONFIG's files,
+# and passes.  Its ctest -V output is in BUILD.TEST-CONFIG.log.
+config_audit_passes() {
+	_b=$1 _t=$2 _c=$3
+	_e=$(report_key "$4" audit_expect)
+	[ -n "$_e" ] || fail "$4: empty audit_expect"
+	run "$_b.$_t-$_c.log" ctest --test-dir "$_b" -C "$_c" -R "^$_t\$" -V
+	grep -q "Test command: $_b/harden-tools/$_c/harden-audit \"--expect\" \"$_e\" \"$_b/$_c/" "$_b.$_t-$_c.log" ||
+		{ grep 'Test command' "$_b.$_t-$_c.log"; fail "$_t -C $_c: not harden-audit --expect $_e on $_c's files"; }
+	grep -q '100% tests passed, 0 tests failed out of 1$' "$_b.$_t-$_c.log" ||
+		{ tail -n 20 "$_b.$_t-$_c.log"; fail "$_t -C $_c did not run and pass"; }
+}
