@@ -196,8 +196,13 @@ mx_cmake() {
 	_l=$1 _d=$2
 	if [ -n "$mx_host" ]; then
 		mx_cmake_toolchain_file >"$_d.toolchain.cmake"
+		# Windows: the tests and the audit gate run, the programs under Wine.
+		case $mx_host in
+		*mingw32) set -- -DBUILD_TESTING=ON -DCMAKE_CROSSCOMPILING_EMULATOR="$T/wine-run" -DHARDEN_AUDIT="$MX_AUDIT" ;;
+		*) set -- -DBUILD_TESTING=OFF ;;
+		esac
 		env -u CC CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" cmake -S "$S/examples/cmake" -B "$_d" -G Ninja \
-			-DCMAKE_TOOLCHAIN_FILE="$_d.toolchain.cmake" -DCMAKE_BUILD_TYPE= -DHARDENING="$_l" -DBUILD_TESTING=OFF
+			-DCMAKE_TOOLCHAIN_FILE="$_d.toolchain.cmake" -DCMAKE_BUILD_TYPE= -DHARDENING="$_l" "$@"
 	else
 		env CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" ${mx_cxx:+CXX="$mx_cxx" CXXFLAGS="$mx_cxxflags"} \
 			cmake -S "$S/examples/cmake" -B "$_d" -G Ninja \
@@ -208,6 +213,7 @@ mx_cmake() {
 	cmake --build "$_d" -v >"$_d.build" 2>&1 ||
 		{ mx_problem "$_d.problems" "cmake --build failed: $(mx_errors "$_d.build")"; return 1; }
 	mx_outputs "$_d" || return 1
+	case $mx_host in *mingw32) mx_ctest_wine "$_d" ;; esac
 	mx_cxx_outputs "$_d" "$_d" "$_d/harden-report-cxx.txt"
 }
 
@@ -566,11 +572,28 @@ mx_wine() {
 }
 
 # mx_wine_init: the run's own Wine prefix, made before the jobs start (its
-# first start takes seconds and must not run twice at once).
+# first start takes seconds and must not run twice at once), and
+# $T/wine-run, CMake's emulator: Wine with the toolchain's libssp-0.dll.
 mx_wine_init() {
 	export WINEPREFIX="$T/wine" WINEDEBUG=-all
 	wine wineboot --init >"$T/wineboot.log" 2>&1 ||
 		fail "wineboot --init failed: $(tail -n 3 "$T/wineboot.log")"
+	cat >"$T/wine-run" <<EOF
+#!/bin/sh
+WINEPATH='$(dirname "$("$mx_host-gcc" -print-file-name=libssp-0.dll)")' exec wine "\$@"
+EOF
+	chmod +x "$T/wine-run"
+}
+
+# mx_ctest_wine DIR: ctest in DIR passes, with the program's test run under
+# Wine and the audit gate run.
+mx_ctest_wine() {
+	ctest --test-dir "$1" --output-on-failure >"$1.ctest" 2>&1 ||
+		{ mx_problem "$1.problems" "ctest under Wine failed: $(grep -i -e fail -e error "$1.ctest" | head -n 4 | tr '\n' ' ')"; return 1; }
+	for _t in tally-counts tally-audit; do
+		grep -q " $_t \.* *Passed" "$1.ctest" || mx_problem "$1.problems" "ctest: $_t did not pass: $(grep " $_t " "$1.ctest")"
+	done
+	echo "cmake: ctest passed, tally under Wine and the audit gate"
 }
 
 # mx_check FRONTEND LEVEL DIR: after mx_FRONTEND, the proofs of DIR.report
