@@ -151,7 +151,19 @@ mx_meson() {
 	ninja -C "$_d" -v $_t >"$_d.build" 2>&1 ||
 		{ mx_problem "$_d.problems" "ninja failed: $(mx_errors "$_d.build")"; return 1; }
 	mx_outputs "$_d" || return 1
+	case $mx_host in *mingw32) mx_meson_test_wine "$_d" ;; esac
 	mx_cxx_outputs "$_d" "$_d" "$(ls "$_d"/subprojects/harden*/harden-report-cxx.txt 2>/dev/null | head -n 1)"
+}
+
+# mx_meson_test_wine DIR: meson test in DIR passes, the program run under
+# Wine (the cross file's exe_wrapper) and the audit gate run.
+mx_meson_test_wine() {
+	meson test -C "$1" >"$1.mtest" 2>&1 ||
+		{ mx_problem "$1.problems" "meson test under Wine failed: $(grep -e FAIL -e ERROR "$1.mtest" | head -n 4 | tr '\n' ' ')"; return 1; }
+	for _t in 'tally reads input.txt' hardening; do
+		grep -q " OK .*$_t\| $_t  *OK " "$1.mtest" || mx_problem "$1.problems" "meson test: '$_t' not OK: $(grep "$_t" "$1.mtest")"
+	done
+	echo "meson: meson test passed, tally under Wine and the audit gate"
 }
 
 # mx_outputs DIR: DIR.prog and DIR.lib, the paths of the program and the
@@ -178,6 +190,7 @@ strip = '$mx_host-strip'
 readelf = '$mx_host-readelf'
 objdump = '$mx_host-objdump'
 windres = '$mx_host-windres'
+${mx_exe_wrapper:+exe_wrapper = '$mx_exe_wrapper'}
 
 [built-in options]
 c_args = [$(mx_meson_list $mx_cflags)]
@@ -578,6 +591,7 @@ mx_wine_init() {
 	export WINEPREFIX="$T/wine" WINEDEBUG=-all
 	wine wineboot --init >"$T/wineboot.log" 2>&1 ||
 		fail "wineboot --init failed: $(tail -n 3 "$T/wineboot.log")"
+	mx_exe_wrapper=$T/wine-run
 	cat >"$T/wine-run" <<EOF
 #!/bin/sh
 WINEPATH='$(dirname "$("$mx_host-gcc" -print-file-name=libssp-0.dll)")' exec wine "\$@"
