@@ -10,9 +10,10 @@
  * Each variant is built in several layouts (layout.c), and round r runs
  * layout r mod K of both, so the rounds of a cost fall into K groups, and
  * the layout is the unit of the experiment: the runs of one layout share
- * its alignment.  So with K >= 2 layouts the cost is the mean of the K
- * layouts' mean ratios, and its interval Student's t with K - 1 degrees of
- * freedom on those means (the analysis of cluster means): it is as wide as
+ * its alignment.  So with K >= 2 layouts the cost is the geometric mean
+ * of the K layouts' geometric mean ratios, and its interval Student's t
+ * with K - 1 degrees of freedom on the logs of those means (the analysis
+ * of cluster means; on logs, as a cost multiplies): it is as wide as
  * the layouts disagree, runs' noise included, and holds its level with few
  * layouts, where a bootstrap over 3 clusters would not (it can never
  * reach past the most extreme layout).  The report shows both parts of the
@@ -237,23 +238,27 @@ interval(struct comparison *m, const double *est, double a)
 	m->confidence = 1 - a;
 }
 
-/* With layouts: the mean of the layouts' means, its standard error, and
- * the p of Student's t against a ratio of 1. */
+/* With layouts, on the log of the ratios (a cost multiplies, and its
+ * interval stays above 0): the geometric mean of the layouts' geometric
+ * means, the standard error of its log, and the p of Student's t against
+ * a ratio of 1. */
 static void
 layout_t(const double *r, const struct groups *g, struct comparison *m)
 {
-	double mean = 0;
+	double means[MAX_LAYOUTS], mean = 0, var = 0;
 
 	for (int j = 0; j < g->count; j++) {
-		double sum = 0;
+		means[j] = 0;
 		for (int i = g->start[j]; i < g->start[j + 1]; i++)
-			sum += r[g->member[i]];
-		mean += sum / (g->start[j + 1] - g->start[j]) / g->count;
+			means[j] += log(r[g->member[i]]) / (g->start[j + 1] - g->start[j]);
+		mean += means[j] / g->count;
 	}
-	m->ratio = mean;
+	for (int j = 0; j < g->count; j++)
+		var += (means[j] - mean) * (means[j] - mean) / (g->count - 1);
+	m->ratio = exp(mean);
 	m->df = g->count - 1;
-	m->se = m->sd_layouts / sqrt(g->count);
-	m->p = m->se > 0 ? t_two_sided(fabs(mean - 1) / m->se, m->df) : mean != 1 ? 0 : 1;
+	m->se = sqrt(var / g->count);
+	m->p = m->se > 0 ? t_two_sided(fabs(mean) / m->se, m->df) : mean != 0 ? 0 : 1;
 }
 
 /* The cost of with[] against without[] (n > 0 paired rounds, of the
@@ -362,8 +367,8 @@ interval_at(struct comparison *m, const double *est, double a)
 		interval(m, est, a);
 		return;
 	}
-	m->low = m->ratio - t_quantile(a, m->df) * m->se;
-	m->high = m->ratio + t_quantile(a, m->df) * m->se;
+	m->low = m->ratio * exp(-t_quantile(a, m->df) * m->se);
+	m->high = m->ratio * exp(t_quantile(a, m->df) * m->se);
 	m->confidence = 1 - a;
 }
 
