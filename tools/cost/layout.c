@@ -104,6 +104,8 @@ layout_setup(struct cost *c)
 		fprintf(stderr, "harden-cost: cannot write %s: %s\n", path, strerror(errno));
 		exit(EXIT_FAILED);
 	}
+	fmt(path, sizeof path, "%s/layouts/means", c->workdir);
+	remove(path);		/* this run's links only, with --reuse too */
 	fmt(path, sizeof path, "%s/layouts/ld", c->workdir);
 	make_dirs(path);
 	for (size_t i = 0; i < sizeof linker_names / sizeof linker_names[0]; i++) {
