@@ -30,7 +30,7 @@ HARDEN_CATALOG=$T/cat hc --workdir "$T/w2" --features relro --keep ||
 	fail "HARDEN_CATALOG=DIR: exit $?: $(cat err)"
 grep -q -- "--catalog=$T/cat " "$T/w2/logs/standard.build.log" ||
 	fail "the build's harden-flags did not get --catalog=$T/cat: $(grep harden-flags "$T/w2/logs/standard.build.log")"
-grep -q '^feature format-security ' "$T/w2/v001/harden-report.txt" &&
+grep -q '^feature format-security ' "$T/w2/v001-1/harden-report.txt" &&
 	fail "the build's harden-flags read another catalog than HARDEN_CATALOG"
 grep -q 'format-security' out && fail "format-security in the report: $(cat out)"
 # --catalog wins, for harden-cost and its harden-flags alike
@@ -38,6 +38,6 @@ HARDEN_CATALOG=$T/cat hc --workdir "$T/w3" --features format-security --catalog 
 	fail "--catalog over HARDEN_CATALOG: exit $?: $(cat err)"
 grep -q -- "--catalog=$S/catalog " "$T/w3/logs/standard.build.log" ||
 	fail "the build's harden-flags did not get --catalog=$S/catalog"
-grep -q '^feature format-security on ' "$T/w3/v001/harden-report.txt" ||
-	fail "--catalog: format-security is not on: $(cat "$T/w3/v001/harden-report.txt")"
+grep -q '^feature format-security on ' "$T/w3/v001-1/harden-report.txt" ||
+	fail "--catalog: format-security is not on: $(cat "$T/w3/v001-1/harden-report.txt")"
 echo ok

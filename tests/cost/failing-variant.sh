@@ -34,6 +34,6 @@ grep -q 'refusing -no-pie' "$T/work/logs/standard-no-pie.build.log" || fail "the
 [ -d "$T/work/standard" ] && fail "the build directory of a good variant was kept without --keep"
 [ "$(json_get "$T/out.json" '[v["status"] for v in j["variants"] if v["name"] == "standard-no-relro"][0]')" = run-failed ] ||
 	fail "JSON: standard-no-relro is not run-failed"
-[ "$(json_get "$T/out.json" 'len([v for v in j["variants"] if v["status"] == "ok" and len(v["samples"]) == 2])')" = 3 ] ||
-	fail "JSON: not 3 variants with 2 samples each"
+[ "$(json_get "$T/out.json" 'len([v for v in j["variants"] if v["status"] == "ok" and len(v["samples"]) == 2])')" = 4 ] ||
+	fail "JSON: not 4 variants (the control too) with 2 samples each"
 echo ok

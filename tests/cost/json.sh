@@ -19,6 +19,6 @@ grep -q '^harden-cost:' out.json && fail "the table went to standard output too"
 	fail "a cost lacks its 5 pairs or its interval"
 [ "$(json_get out.json '[f["state"] for f in j["features"] if f["name"] == "branch-protection"][0]')" != on ] ||
 	fail "branch-protection on x86?"
-[ "$(json_get out.json 'len(j["variants"])')" = 4 ] || fail "not 4 variants"
+[ "$(json_get out.json 'len(j["variants"])')" = 5 ] || fail "not 5 variants (the control too)"
 json_get out.json 'j["note"]' | grep -q 'overstate nop-like costs' || fail "no note on instruction counts"
 echo ok

@@ -9,7 +9,7 @@ tiny_project "$T/p"
 cost_make "$T/p" --features relro --rounds 1 --instructions none --workdir "$T/work" --quiet \
 	--run "sleep 300 >/dev/null 2>&1 & echo \$! >>'$T/pids'; \"\$HARDEN_COST_BUILDDIR/hello\"" \
 	>out 2>&1 || fail "harden-cost failed: $(cat out)"
-[ "$(wc -l <"$T/pids")" -eq 3 ] || fail "not 3 runs: $(cat "$T/pids")"
+[ "$(wc -l <"$T/pids")" -eq 4 ] || fail "not 4 runs (3 variants and the control): $(cat "$T/pids")"
 sleep 0.2
 for pid in $(cat "$T/pids"); do
 	if kill -0 "$pid" 2>/dev/null && ! grep -q '^State:.*zombie' "/proc/$pid/status" 2>/dev/null; then

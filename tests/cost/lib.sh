@@ -51,3 +51,28 @@ cost_make() {
 	"$HC" --make "$_src" --catalog "$S/catalog" \
 		--harden-flags "$S/catalog/harden-flags" "$@"
 }
+
+# objects_project DIR: a plain-Makefile project of five objects, whose
+# program prints how far apart the linker put two of its functions (in
+# 16-byte steps): a figure of its code layout alone.
+objects_project() {
+	mkdir -p "$1"
+	for _f in a b c d; do
+		printf 'int f_%s(int x) { return x * 3 + %d; }\n' $_f ${#_f} >"$1/$_f.c"
+	done
+	cat >"$1/main.c" <<'EOC'
+#include <stdio.h>
+
+int f_a(int), f_b(int), f_c(int), f_d(int);
+
+int main(void)
+{
+	long gap = (long)((char *)&f_d - (char *)&f_a);
+
+	printf("%ld\n", 100 + gap / 16);
+	return f_a(1) + f_b(2) + f_c(3) + f_d(4) == 0;
+}
+EOC
+	printf 'OBJS = main.o a.o b.o c.o d.o\nprog: $(OBJS)\n\t$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS)\n' \
+		>"$1/Makefile"
+}

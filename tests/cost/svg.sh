@@ -17,6 +17,6 @@ texts = [t.text or "" for t in root.iter(ns + "text")]
 for label in ("stack-protector", "pie", "standard vs none"):
     assert label in texts, (label, texts)
 assert len(list(root.iter(ns + "rect"))) >= 4, "no bars"
-assert len(list(root.iter(ns + "path"))) == 3, "not one whisker per cost"
+assert len(list(root.iter(ns + "path"))) == 4, "not one whisker per cost (and the control)"
 EOP
 echo ok

@@ -8,6 +8,7 @@
  *   measure.c      running CMD against the variants, and the progress line
  *   run.c          children in their own process group
  *   counter.c      instruction counters: perf_event_open, callgrind
+ *   layout.c       layouts: the linker wrapper that shuffles, its seeds
  *   stats.c        medians, bootstrap intervals, Holm's correction
  *   out.c          the table, Markdown, JSON and SVG
  *   util.c         memory, strings, argument vectors, files
@@ -29,18 +30,30 @@
 #define EXIT_USAGE	2
 
 #define MAX_FEATURES	64
-#define MAX_VARIANTS	(2 * MAX_FEATURES + 2)
+#define MAX_VARIANTS	(2 * MAX_FEATURES + 2 + MAX_ENV_VARIANTS)
 #define NAME_LEN	64
 #define MAX_ARGS	64	/* --configure-arg, --make-arg */
+#define MAX_ENV_VARIANTS 16	/* --env-variant */
+#define MAX_ENV_VARS	16	/* VAR=VALUE of one */
 /* Below this many rounds a bootstrap interval only restates the spread of
  * a handful of samples: no interval, no verdict (stats.c). */
 #define MIN_PAIRS	5
+/* Layouts of a variant: v001-1 ... v001-9, paths of the same length. */
+#define MAX_LAYOUTS	9
 
 enum counter { COUNT_NONE, COUNT_PERF, COUNT_CALLGRIND };
 
 /* ---- options.c: the command line, set once, then read only ---- */
 
 struct frontend;
+
+/* --env-variant NAME=VAR=VALUE[,VAR=VALUE...]: the baseline's builds run
+ * with these added to the environment. */
+struct env_variant {
+	char	name[64];
+	char	*assign[MAX_ENV_VARS + 1];	/* "VAR=VALUE", NULL-terminated */
+	int	nassign;
+};
 
 struct opts {
 	const struct frontend *frontend;
@@ -52,6 +65,7 @@ struct opts {
 	int	higher_is_better;
 	int	cpu_time;		/* CPU time, not wall time */
 	int	rounds;			/* fixed count; adaptive: the maximum */
+	int	layouts;		/* builds of each variant (--layouts) */
 	int	adaptive, max_rounds;
 	double	precision;		/* adaptive: stop at this CI half-width */
 	int	single, keep, reuse, quiet, jobs;
@@ -66,6 +80,8 @@ struct opts {
 	int	nconfig_args;
 	const char *make_args[MAX_ARGS];
 	int	nmake_args;
+	struct env_variant env_variants[MAX_ENV_VARIANTS];
+	int	nenv_variants;
 	const char *workdir;		/* --workdir */
 	uint64_t seed;
 	const char *counter_wanted;	/* --instructions */
@@ -95,7 +111,7 @@ struct catalog_feature {
 	char	needs[NAME_LEN];	/* needs=F of its requirements, or "" */
 };
 
-enum variant_kind { VAR_NONE, VAR_LEVEL, VAR_WITHOUT, VAR_SINGLE };
+enum variant_kind { VAR_NONE, VAR_LEVEL, VAR_WITHOUT, VAR_SINGLE, VAR_CONTROL, VAR_ENV };
 enum variant_status { ST_PENDING, ST_OK, ST_BUILD_FAILED, ST_RUN_FAILED };
 
 struct variant {
@@ -103,8 +119,11 @@ struct variant {
 	enum variant_kind kind;
 	char	feature[NAME_LEN];	/* VAR_WITHOUT, VAR_SINGLE */
 	char	needed[NAME_LEN];	/* VAR_SINGLE: a feature it needs, on too */
-	char	dir[PATH_MAX];		/* build directory: WORKDIR/v001 ... */
-	char	link[PATH_MAX];		/* WORKDIR/NAME, a link to it */
+	const struct env_variant *env;	/* VAR_ENV: its environment; it runs
+					 * the baseline's builds (dir) */
+	char	dir[PATH_MAX];		/* stem of its layouts' build directories:
+					 * WORKDIR/v001 for v001-1 ... (layout_dir) */
+	char	link[PATH_MAX];		/* WORKDIR/NAME, a link to its first layout */
 	char	log[PATH_MAX];		/* build log, or the log of the failed run */
 	enum variant_status status;
 	char	failure[512];		/* what failed */
@@ -115,7 +134,7 @@ struct variant {
 	double	instructions;		/* median count; NAN when not counted */
 };
 
-enum cmp_kind { CMP_FEATURE, CMP_LEVEL, CMP_SINGLE };
+enum cmp_kind { CMP_FEATURE, CMP_LEVEL, CMP_SINGLE, CMP_ENV, CMP_CONTROL };
 
 /* One cost: the variant "with" against the variant "without". */
 struct comparison {
@@ -128,7 +147,12 @@ struct comparison {
 	double	ratio, low, high;	/* time cost: median and interval; NAN */
 	double	confidence;		/* of the interval (Holm), or NAN */
 	int	tail;			/* bootstrap medians beyond 1; -1: none */
+	double	p;			/* of the ratio 1 (bootstrap or t); NAN: none */
+	double	se;			/* layouts: standard error of the cost */
+	int	df;			/* layouts: its degrees of freedom; 0: bootstrap */
 	int	resolved;		/* the interval excludes 1 (Holm) */
+	double	sd_layouts, sd_runs;	/* spread of the ratio between layouts,
+					 * and between runs of one layout; NAN */
 	double	iratio;			/* instructions with / without; NAN */
 };
 
@@ -154,6 +178,8 @@ struct cost {
 	struct comparison cmps[MAX_VARIANTS];
 	int	ncmps;
 	int	ntested;		/* comparisons with an interval (Holm's m) */
+	int	too_noisy;		/* the control resolved: no time verdicts */
+	char	layout_means[256];	/* what the linker wrapper could shuffle */
 	int	rounds_done;
 	int	interrupted;
 	uint64_t rng;
@@ -164,6 +190,14 @@ void	catalog_setup(struct cost *);
 int	unknown_features(const struct cost *);
 int	wanted_feature(const struct cost *, const char *name);
 const char *catalog_needs(const struct cost *, const char *name);
+
+/* ---- layout.c ---- */
+void	layout_setup(struct cost *);
+void	layout_dir(const struct variant *, int layout, char *buf, size_t len);
+int	round_layout(const struct cost *, int round);
+unsigned long layout_seed(const struct cost *, const struct variant *, int layout);
+void	layout_ldflags(const struct cost *, char *buf, size_t len);
+void	layout_summary(struct cost *);
 
 /* ---- frontends.c ---- */
 struct report {

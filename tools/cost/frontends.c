@@ -10,6 +10,15 @@
  * the Meson subproject in its own build directory (subprojects/harden*,
  * whatever the wrap's directory), and with --make harden-cost runs
  * harden-flags --report itself.
+ *
+ * Every command gets LDFLAGS that put harden-cost's linker wrapper in
+ * front of the linker (layout.c; configure, CMake and Meson take it from
+ * the environment, --make passes it to make).  A variant is configured and
+ * built once, in its first layout's directory; then, for each further
+ * layout, that directory is copied (the copy keeps the order it was
+ * linked in), and the files the build links are removed from it and
+ * linked anew, by the build run again with the next seed.  K layouts cost
+ * one build, K - 1 copies and K - 1 links.
  */
 #define _XOPEN_SOURCE	700
 #include <ctype.h>
@@ -88,6 +97,11 @@ struct build {
 	struct cost *c;
 	struct variant *v;
 	const struct frontend *f;
+	char	dir[PATH_MAX];		/* the build directory (first layout) */
+	char	layout_flags[PATH_MAX + 8];	/* -B of the linker wrapper */
+	char	links[PATH_MAX];	/* what the wrapper linked, one a line */
+	unsigned long seed;		/* of the layout being linked */
+	int	relink;			/* only the build commands, again */
 	int	reuse;			/* only rebuild: the directory has a report */
 	char	jobs[16];
 	struct report rep;		/* of STEP_REPORT */
@@ -173,9 +187,9 @@ read_report_file(const char *path, struct report *r)
 	return r->nrows > 0 ? 0 : -1;
 }
 
-/* The report in a variant's build directory, where its frontend writes it. */
+/* The report in a build directory, where its frontend writes it. */
 static int
-read_variant_report(const struct frontend *fe, const struct variant *v, struct report *r)
+read_variant_report(const struct frontend *fe, const char *dir, struct report *r)
 {
 	char path[PATH_MAX];
 	DIR *d;
@@ -183,16 +197,16 @@ read_variant_report(const struct frontend *fe, const struct variant *v, struct r
 	int rc = -1;
 
 	if (fe->report_under == NULL) {
-		fmt(path, sizeof path, "%s/harden-report.txt", v->dir);
+		fmt(path, sizeof path, "%s/harden-report.txt", dir);
 		return read_report_file(path, r);
 	}
-	fmt(path, sizeof path, "%s/%s", v->dir, fe->report_under);
+	fmt(path, sizeof path, "%s/%s", dir, fe->report_under);
 	if ((d = opendir(path)) == NULL)
 		return -1;
 	while (rc != 0 && (e = readdir(d)) != NULL) {
 		if (strncmp(e->d_name, "harden", 6))
 			continue;
-		fmt(path, sizeof path, "%s/%s/%s/harden-report.txt", v->dir,
+		fmt(path, sizeof path, "%s/%s/%s/harden-report.txt", dir,
 		    fe->report_under, e->d_name);
 		rc = read_report_file(path, r);
 	}
@@ -220,7 +234,8 @@ static void
 variant_options(const struct build *b, struct args *a)
 {
 	const struct variant *v = b->v;
-	const char *level = v->kind == VAR_NONE || v->kind == VAR_SINGLE ?
+	const char *level = v->kind == VAR_NONE || v->kind == VAR_SINGLE ||
+	    (v->kind == VAR_CONTROL && b->c->variants[0].kind == VAR_NONE) ?
 	    "none" : b->c->o->level;
 	const char *feats[2] = { v->needed, v->feature };
 	int on = v->kind == VAR_SINGLE;
@@ -243,7 +258,7 @@ static const char *
 variable(const struct build *b, const char *name, size_t len)
 {
 	const char *const vars[][2] = {
-		{ "BUILD", b->v->dir }, { "SRCDIR", b->c->o->srcdir },
+		{ "BUILD", b->dir }, { "SRCDIR", b->c->o->srcdir },
 		{ "JOBS", b->jobs }, { "DRIVER", b->c->driver },
 		{ "CPPFLAGS", b->rep.flags[0] }, { "CFLAGS", b->cflags },
 		{ "LDFLAGS", b->ldflags },
@@ -330,14 +345,15 @@ take_step_report(struct build *b)
 {
 	char path[PATH_MAX];
 
-	fmt(path, sizeof path, "%s/harden-report.txt", b->v->dir);
+	fmt(path, sizeof path, "%s/harden-report.txt", b->dir);
 	if (read_report_file(path, &b->rep) != 0) {
 		fmt(b->v->failure, sizeof b->v->failure, "no report from %s", b->c->driver);
 		return -1;
 	}
 	join_flags(b->cflags, sizeof b->cflags, b->c->o->base_cflags,
 	    b->rep.flags[1], b->rep.flags[2]);
-	join_flags(b->ldflags, sizeof b->ldflags, b->rep.flags[3], b->rep.flags[4], "");
+	join_flags(b->ldflags, sizeof b->ldflags, b->rep.flags[3], b->rep.flags[4],
+	    b->layout_flags);
 	return 0;
 }
 
@@ -345,17 +361,28 @@ static int
 run_step(struct build *b, const struct step *st)
 {
 	struct args a = { {0}, 0 };
-	char *env[2] = { NULL, NULL };
+	const char *ldflags = getenv("LDFLAGS");
+	char *env[4] = { NULL, NULL, NULL, NULL };
 	int rc;
 
 	if ((st->flags & STEP_CONFIGURE) && b->reuse)
 		return 0;
+	if ((st->flags & (STEP_CONFIGURE | STEP_REPORT)) && b->relink)
+		return 0;
 	for (int i = 0; st->argv[i] != NULL; i++)
 		expand(b, st->argv[i], &a);
+	/* the builder's LDFLAGS, then the wrapper; the layout in the build */
+	env[0] = xprintf("LDFLAGS=%s%s%s", ldflags ? ldflags : "",
+	    ldflags && *ldflags ? " " : "", b->layout_flags);
 	if (st->flags & STEP_REPORT)
-		env[0] = xprintf("CFLAGS=%s", b->c->o->base_cflags);
-	rc = command(b, &a, st->flags & STEP_IN_BUILD ? b->v->dir : NULL, env);
-	free(env[0]);
+		env[1] = xprintf("CFLAGS=%s", b->c->o->base_cflags);
+	else if (!(st->flags & STEP_CONFIGURE)) {
+		env[1] = xprintf("HARDEN_COST_LAYOUT_SEED=%lu", b->seed);
+		env[2] = xprintf("HARDEN_COST_LINKS=%s", b->links);
+	}
+	rc = command(b, &a, st->flags & STEP_IN_BUILD ? b->dir : NULL, env);
+	for (int i = 0; env[i] != NULL; i++)
+		free(env[i]);
 	args_clear(&a);
 	if (rc == 0 && (st->flags & STEP_REPORT))
 		rc = take_step_report(b);
@@ -369,16 +396,14 @@ prepare_dir(struct build *b)
 {
 	struct variant *v = b->v;
 
-	if (!b->reuse) {
-		remove_tree(v->dir);
-		remove(v->log);
-	}
-	if (make_dirs(v->dir) != 0) {
-		fmt(v->failure, sizeof v->failure, "cannot create %s", v->dir);
+	if (!b->reuse)
+		remove_tree(b->dir);
+	if (make_dirs(b->dir) != 0) {
+		fmt(v->failure, sizeof v->failure, "cannot create %s", b->dir);
 		return -1;
 	}
 	remove(v->link);
-	if (symlink(strrchr(v->dir, '/') + 1, v->link) != 0) {
+	if (symlink(strrchr(b->dir, '/') + 1, v->link) != 0) {
 		fmt(v->failure, sizeof v->failure, "cannot create %s", v->link);
 		return -1;
 	}
@@ -392,9 +417,9 @@ take_report(struct build *b)
 	struct cost *c = b->c;
 	struct variant *v = b->v;
 
-	if (read_variant_report(b->f, v, &b->rep) != 0) {
+	if (read_variant_report(b->f, b->dir, &b->rep) != 0) {
 		fmt(v->failure, sizeof v->failure,
-		    "build failed: no harden report in %s (does the project use harden?)", v->dir);
+		    "build failed: no harden report in %s (does the project use harden?)", b->dir);
 		return -1;
 	}
 	copy_str(v->enabled, sizeof v->enabled, b->rep.enabled);
@@ -405,7 +430,89 @@ take_report(struct build *b)
 	return 0;
 }
 
-/* Builds variant v into v->dir and reads its report.  0 ok. */
+/* Removes the files the last build linked in b->dir (the wrapper's
+ * list), so that the build links them again. */
+static void
+remove_links(const struct build *b)
+{
+	FILE *f = fopen(b->links, "r");
+	char line[PATH_MAX];
+	size_t n = strlen(b->dir);
+
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof line, f) != NULL) {
+		trim_newline(line);
+		if (!strncmp(line, b->dir, n) && line[n] == '/')
+			remove(line);
+	}
+	fclose(f);
+}
+
+/* The build commands again, linking what the last build linked with the
+ * seed of layout l.  0 ok. */
+static int
+link_again(struct build *b, int layout)
+{
+	int rc = 0;
+
+	remove_links(b);
+	remove(b->links);
+	b->seed = layout_seed(b->c, b->v, layout);
+	b->relink = 1;
+	for (int i = 0; rc == 0 && i < 3 && b->f->steps[i].argv[0] != NULL; i++)
+		rc = run_step(b, &b->f->steps[i]);
+	return rc;
+}
+
+/* A copy of the build directory as layout l (from 1), which keeps the
+ * order of the last link; then the build directory linked in the next
+ * order.  0 ok. */
+static int
+copy_layout(struct build *b, int layout)
+{
+	struct args a = { {0}, 0 };
+	char dst[PATH_MAX];
+	int rc;
+
+	layout_dir(b->v, layout, dst, sizeof dst);
+	remove_tree(dst);
+	args_add(&a, "cp");
+	args_add(&a, "-RP");
+	args_add(&a, "%s", b->dir);
+	args_add(&a, "%s", dst);
+	rc = command(b, &a, NULL, NULL);
+	args_clear(&a);
+	return rc == 0 ? link_again(b, layout) : rc;
+}
+
+/* The first layout: configured, built, its report read.  0 ok. */
+static int
+build_first(struct build *b)
+{
+	struct cost *c = b->c;
+	int rc;
+
+	layout_dir(b->v, 0, b->dir, sizeof b->dir);
+	layout_ldflags(c, b->layout_flags, sizeof b->layout_flags);
+	fmt(b->links, sizeof b->links, "%s/layouts/%s.links", c->workdir,
+	    strrchr(b->dir, '/') + 1);
+	b->seed = layout_seed(c, b->v, 0);
+	/* --reuse: a directory this variant configured before is only rebuilt,
+	 * and what it linked linked again, in this run's layout */
+	b->reuse = c->o->reuse && read_variant_report(b->f, b->dir, &b->rep) == 0;
+	if (b->reuse)
+		remove_links(b);
+	remove(b->links);
+	rc = prepare_dir(b);
+	for (int i = 0; rc == 0 && i < 3 && b->f->steps[i].argv[0] != NULL; i++)
+		rc = run_step(b, &b->f->steps[i]);
+	if (rc == 0)
+		rc = take_report(b);
+	return rc;
+}
+
+/* Builds variant v in each of its layouts.  0 ok. */
 int
 build_variant(struct cost *c, struct variant *v)
 {
@@ -413,17 +520,16 @@ build_variant(struct cost *c, struct variant *v)
 	double start = now_seconds();
 	int rc;
 
+	memset(b, 0, sizeof *b);
 	b->c = c;
 	b->v = v;
 	b->f = c->o->frontend;
 	fmt(b->jobs, sizeof b->jobs, "%d", c->o->jobs);
-	/* --reuse: a directory this variant configured before is only rebuilt */
-	b->reuse = c->o->reuse && read_variant_report(b->f, v, &b->rep) == 0;
-	rc = prepare_dir(b);
-	for (int i = 0; rc == 0 && i < 3 && b->f->steps[i].argv[0] != NULL; i++)
-		rc = run_step(b, &b->f->steps[i]);
-	if (rc == 0)
-		rc = take_report(b);
+	if (!c->o->reuse)
+		remove(v->log);
+	rc = build_first(b);
+	for (int l = 1; rc == 0 && l < c->o->layouts; l++)
+		rc = copy_layout(b, l);
 	v->build_seconds = now_seconds() - start;
 	if (rc != 0 && !c->interrupted) {
 		v->status = ST_BUILD_FAILED;

@@ -4,9 +4,10 @@
  * usage: harden-cost [--autoconf|--meson|--cmake|--make] SRCDIR --run CMD
  *            [options]
  *
- * Builds SRCDIR once per variant through its harden frontend (none, the
+ * Builds SRCDIR through its harden frontend once per variant (none, the
  * level, the level without each feature that is on, optionally none plus
- * each feature), runs CMD against every variant in interleaved rounds, and
+ * each feature, and the control: the baseline again) and layout (layout.c),
+ * runs CMD against every variant in interleaved rounds, and
  * reports for each feature the time (or a figure CMD prints) with a
  * bootstrap interval that holds for the whole report (Holm's correction),
  * and the instructions executed (perf_event_open,
@@ -58,9 +59,12 @@ make_workdir(struct cost *c)
 		c->workdir_made = 1;
 	} else if (make_dirs(c->o->workdir) != 0 || realpath(c->o->workdir, c->workdir) == NULL)
 		err(EXIT_FAILED, "cannot create the work directory %s", c->o->workdir);
-	if (c->counter != COUNT_NONE && (has_blank(c->workdir) || has_blank(c->o->self)))
-		usage("the work directory and harden-cost's path must not contain blanks "
-		    "(HARDEN_COST_WRAP is split on them): use --workdir");
+	if (has_blank(c->workdir))
+		usage("the work directory must not contain blanks (LDFLAGS, which names "
+		    "the layouts' linker, is split on them): use --workdir");
+	if (c->counter != COUNT_NONE && has_blank(c->o->self))
+		usage("harden-cost's path must not contain blanks (HARDEN_COST_WRAP is split "
+		    "on them)");
 	fmt(path, sizeof path, "%s/logs", c->workdir);
 	make_dirs(path);
 	fmt(path, sizeof path, "%s/counts", c->workdir);
@@ -86,6 +90,7 @@ setup(struct cost *c)
 		errx(EXIT_FAILED, "nothing to measure: no instruction counter (%s) and --rounds 0",
 		    c->counter_reason);
 	make_workdir(c);
+	layout_setup(c);
 	proc_init();
 	c->rng = o->seed;
 }
@@ -108,10 +113,14 @@ add_variant(struct cost *c, enum variant_kind kind, const char *feature, const c
 		copy_str(v->name, sizeof v->name, o->level);
 	else if (kind == VAR_WITHOUT)
 		fmt(v->name, sizeof v->name, "%s-no-%s", o->level, feature);
+	else if (kind == VAR_CONTROL)
+		fmt(v->name, sizeof v->name, "%s-control", c->variants[0].name);
+	else if (kind == VAR_ENV)
+		fmt(v->name, sizeof v->name, "%s+env-%s", c->variants[0].name, feature);
 	else
 		fmt(v->name, sizeof v->name, "none+%s%s%s", v->needed,
 		    *v->needed ? "+" : "", feature);
-	/* Same-length paths for every variant: see env_padding(). */
+	/* Same-length paths for every variant and layout: see env_padding(). */
 	fmt(v->dir, sizeof v->dir, "%s/v%03d", c->workdir, c->nvariants);
 	fmt(v->link, sizeof v->link, "%s/%s", c->workdir, v->name);
 	fmt(v->log, sizeof v->log, "%s/logs/%s.build.log", c->workdir, v->name);
@@ -192,6 +201,21 @@ plan_feature_variants(struct cost *c)
 		add_comparison(c, CMP_SINGLE, name, c->nvariants, none);
 		add_variant(c, VAR_SINGLE, feature, needed);
 	}
+	/* the run-time variants: the baseline's builds, another environment */
+	for (int i = 0; i < c->o->nenv_variants; i++) {
+		const struct env_variant *e = &c->o->env_variants[i];
+		struct variant *v;
+		add_comparison(c, CMP_ENV, e->name, c->nvariants, 0);
+		v = add_variant(c, VAR_ENV, e->name, NULL);
+		v->env = e;
+		copy_str(v->dir, sizeof v->dir, c->variants[0].dir);
+		copy_str(v->link, sizeof v->link, c->variants[0].link);
+		copy_str(v->log, sizeof v->log, c->variants[0].log);
+	}
+	/* the control: the baseline (the level, or none) in other layouts */
+	fmt(name, sizeof name, "%s vs itself", c->variants[0].name);
+	add_comparison(c, CMP_CONTROL, name, c->nvariants, 0);
+	add_variant(c, VAR_CONTROL, NULL, NULL);
 }
 
 /* The features that variant v lacks besides its own (bind-now without relro). */
@@ -227,11 +251,17 @@ cleanup(struct cost *c, int failures, int keep)
 			fprintf(stderr, "harden-cost: build directories kept in %s\n", c->workdir);
 		return;
 	}
-	for (int i = 0; i < c->nvariants; i++)
-		if (c->variants[i].status != ST_BUILD_FAILED) {
-			remove_tree(c->variants[i].dir);
-			remove(c->variants[i].link);
+	for (int i = 0; i < c->nvariants; i++) {
+		if (c->variants[i].status == ST_BUILD_FAILED || c->variants[i].kind == VAR_ENV)
+			continue;
+		for (int l = 0; l < c->o->layouts; l++) {
+			layout_dir(&c->variants[i], l, path, sizeof path);
+			remove_tree(path);
 		}
+		remove(c->variants[i].link);
+	}
+	fmt(path, sizeof path, "%s/layouts", c->workdir);
+	remove_tree(path);
 	fmt(path, sizeof path, "%s/counts", c->workdir);
 	remove_tree(path);
 	if (failures) {
@@ -254,6 +284,12 @@ build_all(struct cost *c, struct clock *k)
 		struct variant *v = &c->variants[i];
 		if (v->status != ST_PENDING)
 			continue;
+		if (v->kind == VAR_ENV) {	/* built: the baseline */
+			v->status = c->variants[0].status;
+			copy_str(v->enabled, sizeof v->enabled, c->variants[0].enabled);
+			k->builds_left--;
+			continue;
+		}
 		fmt(what, sizeof what, "building %s (%d of %d)", v->name, i + 1, c->nvariants);
 		progress(c, k, what, 1);
 		k->builds_left--;
@@ -328,6 +364,7 @@ write_reports(struct cost *c)
 	const struct opts *o = c->o;
 
 	compare_all(c);
+	layout_summary(c);
 	if (o->table)
 		print_table(c, stdout);
 	write_report(c, o->json, print_json);

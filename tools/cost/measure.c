@@ -1,7 +1,8 @@
 /*
  * measure.c - running CMD against the variants: timed rounds (each runs
  * every variant once, in a shuffled order, so that a slow phase of the
- * machine hits all of them), the callgrind counts, and the progress line.
+ * machine hits all of them, and in one of its layouts, the next in the
+ * next round), the callgrind counts, and the progress line.
  */
 #define _XOPEN_SOURCE	700
 #include <math.h>
@@ -14,9 +15,9 @@
 
 enum run_mode { RUN_TIMED, RUN_CALLGRIND };
 
-#define PADDING	"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" \
-		"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" \
-		"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+/* A timed run's random padding: from 0 to a page less one byte, so the
+ * initial stack takes every alignment a page allows. */
+#define RANDOM_PAD	4096
 
 /* ---- progress ---- */
 
@@ -136,27 +137,57 @@ read_figure(const char *log, const char *text, double *value, char *why, size_t 
  * The size of the environment moves the initial stack, and with it the
  * alignment of stack buffers and the instructions string functions
  * execute (0.14% on costbench parse; Mytkowicz et al., ASPLOS 2009).  So
- * every variant runs with an environment of the same size: build
- * directories of the same length (v001, ...) and HARDEN_COST_PAD making
- * up for the length of HARDEN_COST_VARIANT.
+ * no variant gets an environment of its own size: build directories of
+ * the same length (v001-1, ...) and HARDEN_COST_PAD making up for the
+ * length of HARDEN_COST_VARIANT and a run-time variant's own variables;
+ * then each timed run adds a random length,
+ * so that the alignment is part of the noise between runs, not of one
+ * variant's cost.  Callgrind's count stays the same from run to run: no
+ * random part.
  */
-static int
-env_padding(const struct cost *c, const struct variant *v)
+static size_t
+env_size(const struct variant *v)
 {
-	size_t longest = 0;
+	size_t n = strlen(v->name);
 
-	for (int i = 0; i < c->nvariants; i++)
-		if (strlen(c->variants[i].name) > longest)
-			longest = strlen(c->variants[i].name);
-	return (int)(longest - strlen(v->name));
+	for (int i = 0; v->env != NULL && i < v->env->nassign; i++)
+		n += strlen(v->env->assign[i]) + 1;
+	return n;
 }
 
-/* The environment of a run (env[8]), and where its counts go. */
+static char *
+env_padding(struct cost *c, const struct variant *v, enum run_mode mode)
+{
+	size_t longest = 0, n;
+	char *pad;
+
+	for (int i = 0; i < c->nvariants; i++)
+		if (env_size(&c->variants[i]) > longest)
+			longest = env_size(&c->variants[i]);
+	n = longest - env_size(v);
+	if (mode == RUN_TIMED)
+		n += (size_t)(rng_next(&c->rng) % RANDOM_PAD);
+	pad = xmalloc(n + sizeof "HARDEN_COST_PAD=");
+	memcpy(pad, "HARDEN_COST_PAD=", sizeof "HARDEN_COST_PAD=" - 1);
+	memset(pad + sizeof "HARDEN_COST_PAD=" - 1, 'x', n);
+	pad[n + sizeof "HARDEN_COST_PAD=" - 1] = '\0';
+	return pad;
+}
+
+#define RUN_ENV	(9 + MAX_ENV_VARS)
+
+/* The environment of a run (env[RUN_ENV]): harden-cost's, then a run-time
+ * variant's own; and where its counts go. */
 static void
-run_env(const struct cost *c, const struct variant *v, int round, enum run_mode mode,
+run_env(struct cost *c, const struct variant *v, int round, enum run_mode mode,
     char *counts, size_t len, char **env)
 {
-	const char *build = strrchr(v->dir, '/') + 1;
+	int layout = mode == RUN_TIMED ? round_layout(c, round) : 0;
+	char dir[PATH_MAX];
+	const char *build;
+
+	layout_dir(v, layout, dir, sizeof dir);
+	build = strrchr(dir, '/') + 1;
 
 	if (mode == RUN_CALLGRIND) {
 		fmt(counts, len, "%s/counts/%s", c->workdir, build);
@@ -171,13 +202,18 @@ run_env(const struct cost *c, const struct variant *v, int round, enum run_mode 
 		    c->o->self, counts);
 	} else
 		env[0] = xprintf("HARDEN_COST_WRAP=");
-	env[1] = xprintf("HARDEN_COST_BUILDDIR=%s", v->dir);
+	env[1] = xprintf("HARDEN_COST_BUILDDIR=%s", dir);
 	env[2] = xprintf("HARDEN_COST_VARIANT=%s", v->name);
 	env[3] = xprintf("HARDEN_COST_SRCDIR=%s", c->o->srcdir);
 	env[4] = xprintf("HARDEN_COST_ROUND=%d", round + 1);
 	env[5] = xprintf("HARDEN_COST_WORKDIR=%s", c->workdir);
-	env[6] = xprintf("HARDEN_COST_PAD=%.*s", env_padding(c, v), PADDING);
-	env[7] = NULL;
+	env[6] = env_padding(c, v, mode);
+	env[7] = xprintf("HARDEN_COST_LAYOUT=%d", layout + 1);
+	env[8] = NULL;
+	for (int i = 0; v->env != NULL && i < v->env->nassign; i++) {
+		env[8 + i] = xprintf("%s", v->env->assign[i]);
+		env[9 + i] = NULL;
+	}
 }
 
 /* What a run that exited 0 measured into v; else the failure, and -1. */
@@ -212,7 +248,7 @@ take_sample(const struct cost *c, struct variant *v, int round, enum run_mode mo
 static int
 run_variant(struct cost *c, struct variant *v, int round, enum run_mode mode, struct clock *k)
 {
-	char log[PATH_MAX], counts[PATH_MAX] = "", *env[8];
+	char log[PATH_MAX], counts[PATH_MAX] = "", *env[RUN_ENV];
 	char *argv[4] = { "sh", "-c", NULL, NULL };
 	struct proc_result r;
 	int rc = -1;

@@ -49,6 +49,7 @@ static void set_seed(struct opts *, const char *);
 static void set_reuse(struct opts *, const char *);
 static void add_config_arg(struct opts *, const char *);
 static void add_make_arg(struct opts *, const char *);
+static void add_env_variant(struct opts *, const char *);
 static void help(struct opts *, const char *) __attribute__((noreturn));
 static void version(struct opts *, const char *) __attribute__((noreturn));
 
@@ -61,6 +62,7 @@ static const struct optdef optdefs[] = {
 	{ "single",		no_argument, K_FLAG, F(single) },
 	{ "rounds",		required_argument, K_FN, .fn = set_rounds },
 	{ "max-rounds",		required_argument, K_INT, F(max_rounds), .lo = 1, .hi = 10000 },
+	{ "layouts",		required_argument, K_INT, F(layouts), .lo = 1, .hi = MAX_LAYOUTS },
 	{ "precision",		required_argument, K_REAL, F(precision) },
 	{ "figure",		required_argument, K_FN, .fn = set_figure },
 	{ "higher-is-better",	no_argument, K_FLAG, F(higher_is_better) },
@@ -79,6 +81,7 @@ static const struct optdef optdefs[] = {
 	{ "harden-flags",	required_argument, K_STRING, F(flags_driver) },
 	{ "configure-arg",	required_argument, K_FN, .fn = add_config_arg },
 	{ "make-arg",		required_argument, K_FN, .fn = add_make_arg },
+	{ "env-variant",	required_argument, K_FN, .fn = add_env_variant },
 	{ "cflags",		required_argument, K_STRING, F(base_cflags) },
 	{ "jobs",		required_argument, K_INT, F(jobs), .lo = 1, .hi = 256 },
 	{ "which-counter",	no_argument, K_FLAG, F(which_counter) },
@@ -121,11 +124,18 @@ help(struct opts *o, const char *arg)
 	    "  --configure-arg ARG    extra argument for configure / meson setup / cmake\n"
 	    "  --make-arg ARG         --autoconf, --make: extra argument for make\n"
 	    "  --cflags FLAGS         --make: the builder's CFLAGS (default -O2 -g)\n"
+	    "  --env-variant NAME=VAR=VALUE[,VAR=VALUE...]\n"
+	    "                         also the baseline's builds run with these in the\n"
+	    "                         environment (a run-time knob), priced as NAME\n"
 	    "  --jobs N               parallel build jobs (default 2)\n"
+	    "  --layouts K            builds of each variant, each linked in a shuffled\n"
+	    "                         order (1 to 9, default 3); a control compares the\n"
+	    "                         baseline with itself in K other layouts\n"
 	    "Measures:\n"
 	    "  --run CMD              shell command run per variant and round, with\n"
 	    "                         HARDEN_COST_BUILDDIR, HARDEN_COST_VARIANT and\n"
-	    "                         HARDEN_COST_WRAP (put it before the measured process)\n"
+	    "                         HARDEN_COST_WRAP (put it before the measured process);\n"
+	    "                         round R runs layout R mod K of every variant\n"
 	    "  --rounds N|auto        rounds of time measurement (default 10; 0: none);\n"
 	    "                         auto: 5 to --max-rounds until every interval is\n"
 	    "                         resolved or narrower than --precision percent\n"
@@ -236,6 +246,53 @@ add_make_arg(struct opts *o, const char *arg)
 	o->make_args[o->nmake_args++] = arg;
 }
 
+/* A name of letters, digits, '.', '_' and '-' (variant names are file
+ * names), or an environment variable's name. */
+static int
+good_name(const char *s, size_t n, int env)
+{
+	const char *ok = env ? "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_" :
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-";
+
+	for (size_t i = 0; i < n; i++)
+		if (strchr(ok, s[i]) == NULL || s[i] == '\0')
+			return 0;
+	return n > 0 && n < 64 && !(env && s[0] >= '0' && s[0] <= '9');
+}
+
+/* --env-variant NAME=VAR=VALUE[,VAR=VALUE...] */
+static void
+add_env_variant(struct opts *o, const char *arg)
+{
+	struct env_variant *e = &o->env_variants[o->nenv_variants];
+	const char *p = strchr(arg, '='), *next;
+	size_t n;
+
+	if (o->nenv_variants == MAX_ENV_VARIANTS)
+		usage("too many --env-variant (at most %d)", MAX_ENV_VARIANTS);
+	if (p == NULL || !good_name(arg, (size_t)(p - arg), 0))
+		usage("--env-variant needs NAME=VAR=VALUE[,VAR=VALUE...] with a NAME of letters, "
+		    "digits, '.', '_' and '-', not '%s'", arg);
+	memset(e, 0, sizeof *e);
+	fmt(e->name, sizeof e->name, "%.*s", (int)(p - arg), arg);
+	for (p++; ; p = next + 1) {
+		next = p + strcspn(p, ",");
+		n = strcspn(p, "=");
+		if (n >= (size_t)(next - p) || !good_name(p, n, 1))
+			usage("--env-variant %s: '%.*s' is not VAR=VALUE (VAR: letters, digits "
+			    "and '_')", e->name, (int)(next - p), p);
+		if (e->nassign == MAX_ENV_VARS)
+			usage("--env-variant %s: more than %d variables", e->name, MAX_ENV_VARS);
+		e->assign[e->nassign++] = xprintf("%.*s", (int)(next - p), p);
+		if (*next == '\0')
+			break;
+	}
+	for (int i = 0; i < o->nenv_variants; i++)
+		if (!strcmp(o->env_variants[i].name, e->name))
+			usage("--env-variant %s given twice", e->name);
+	o->nenv_variants++;
+}
+
 /* Applies option d with its value arg (NULL when it has none). */
 static void
 set_option(struct opts *o, const struct optdef *d, const char *arg)
@@ -327,6 +384,7 @@ defaults(struct opts *o)
 	memset(o, 0, sizeof *o);
 	o->level = "standard";
 	o->rounds = 10;
+	o->layouts = 3;
 	o->max_rounds = 30;
 	o->precision = 1;
 	o->jobs = 2;

@@ -16,6 +16,57 @@ static const char *const cost_note =
     "Instruction counts overstate nop-like costs (endbr64 of cf-protection) and miss "
     "cache and branch effects; time is the final word when its interval resolves.";
 
+/* A time cost is printed only when the control did not resolve. */
+static int
+time_hidden(const struct cost *c, const struct comparison *m)
+{
+	return c->too_noisy && m->kind != CMP_CONTROL;
+}
+
+/* "too noisy for a verdict: standard vs itself +2.1% [+0.4%, +3.9%]" */
+static const char *
+verdict_text(const struct cost *c, char *buf, size_t len)
+{
+	const struct comparison *m = NULL;
+
+	for (int i = 0; i < c->ncmps; i++)
+		if (c->cmps[i].kind == CMP_CONTROL)
+			m = &c->cmps[i];
+	if (!c->too_noisy || m == NULL)
+		return NULL;
+	fmt(buf, len, "too noisy for a verdict: the control (%s, in other layouts) moved by "
+	    "%+.1f%% [%+.1f%%, %+.1f%%], so the machine or the workload varies more than the "
+	    "intervals allow for; no time cost is given", m->name, (m->ratio - 1) * 100,
+	    (m->low - 1) * 100, (m->high - 1) * 100);
+	return buf;
+}
+
+/* "layouts ±0.8%, runs ±1.2%": the two parts of a cost's spread. */
+static void
+spread_text(const struct comparison *m, char *buf, size_t len)
+{
+	char l[24] = "-", r[24] = "-";
+
+	if (!isnan(m->sd_layouts))
+		fmt(l, sizeof l, "\u00b1%.1f%%", m->sd_layouts * 100);
+	if (!isnan(m->sd_runs))
+		fmt(r, sizeof r, "\u00b1%.1f%%", m->sd_runs * 100);
+	if (m->failed || (isnan(m->sd_layouts) && isnan(m->sd_runs)))
+		*buf = '\0';
+	else
+		fmt(buf, len, "layouts %s, runs %s", l, r);
+}
+
+/* "3 per variant (link order of up to 5 objects; ...), random
+ * environment padding per run" */
+static const char *
+layouts_text(const struct cost *c, char *buf, size_t len)
+{
+	fmt(buf, len, "%d per variant, shuffled: %s; each run with 0 to 4095 bytes of "
+	    "environment padding", c->o->layouts, c->layout_means);
+	return buf;
+}
+
 /* ---- text pieces shared by the formats ---- */
 
 static const char *
@@ -69,6 +120,10 @@ time_text(const struct cost *c, const struct comparison *m, char *buf, size_t le
 		fmt(buf, len, "failed");
 		return;
 	}
+	if (time_hidden(c, m) && !isnan(m->ratio)) {
+		fmt(buf, len, "no verdict (too noisy)");
+		return;
+	}
 	if (c->rounds_done == 0 || isnan(m->ratio)) {
 		fmt(buf, len, "-");
 		return;
@@ -97,6 +152,19 @@ instr_text(const struct comparison *m, char *buf, size_t len)
 		percent(buf, len, m->iratio, 2);
 }
 
+/* "also without bind-now", or a run-time variant's "VAR=VALUE,..." */
+static void
+note_text(const struct cost *c, const struct comparison *m, char *buf, size_t len)
+{
+	const struct env_variant *e = c->variants[m->with].env;
+
+	*buf = '\0';
+	if (*m->also)
+		fmt(buf, len, "also without %s", m->also);
+	for (int i = 0; e != NULL && i < e->nassign; i++)
+		fmt(buf + strlen(buf), len - strlen(buf), "%s%s", i ? "," : "", e->assign[i]);
+}
+
 static void
 failure_text(const struct cost *c, const struct comparison *m, char *buf, size_t len)
 {
@@ -114,8 +182,14 @@ section_title(const struct cost *c, enum cmp_kind kind, char *buf, size_t len)
 		fmt(buf, len, "Cost of each feature (%s without it, then with it)", c->o->level);
 	else if (kind == CMP_LEVEL)
 		fmt(buf, len, "Cost of the level");
-	else
+	else if (kind == CMP_SINGLE)
 		fmt(buf, len, "Cost of each feature alone (none, then none plus it)");
+	else if (kind == CMP_ENV)
+		fmt(buf, len, "Cost of each run-time variant (the baseline's builds, with its "
+		    "environment)");
+	else
+		fmt(buf, len, "Control (the baseline against itself in other layouts: "
+		    "its true cost is 0)");
 	return buf;
 }
 
@@ -232,27 +306,30 @@ intervals_text(const struct cost *c, char *buf, size_t len)
 static void
 table_head(const struct cost *c, FILE *f)
 {
-	char counter[320], intervals[256];
+	char counter[320], intervals[256], layouts[512], verdict[512];
 
 	fprintf(f, "harden-cost: %s (%s), level %s, %d round%s of: %s\n", c->o->srcdir,
 	    frontend_name(c), c->o->level, c->rounds_done, c->rounds_done == 1 ? "" : "s",
 	    c->o->run);
 	fprintf(f, "time: %s; instructions: %s\n", measure_text(c),
 	    counter_text(c, counter, sizeof counter));
+	fprintf(f, "layouts: %s\n", layouts_text(c, layouts, sizeof layouts));
 	fprintf(f, "time intervals: %s\n", intervals_text(c, intervals, sizeof intervals));
+	if (verdict_text(c, verdict, sizeof verdict) != NULL)
+		fprintf(f, "verdict: %s\n", verdict);
 }
 
 static void
 table_section(const char *title, FILE *f)
 {
-	fprintf(f, "\n%s\n  %-30s %-40s %s\n", title, "", "time (median, interval)",
-	    "instructions");
+	fprintf(f, "\n%s\n  %-30s %-40s %-14s %s\n", title, "", "time (cost, interval)",
+	    "instructions", "time spread (standard deviation)");
 }
 
 static void
 table_cost(const struct cost *c, const struct comparison *m, FILE *f)
 {
-	char t[160], in[64];
+	char t[160], in[64], sp[64], note[512];
 
 	if (m->failed) {
 		failure_text(c, m, t, sizeof t);
@@ -261,8 +338,10 @@ table_cost(const struct cost *c, const struct comparison *m, FILE *f)
 	}
 	time_text(c, m, t, sizeof t);
 	instr_text(m, in, sizeof in);
-	fprintf(f, "  %-30s %-40s %s%s%s%s\n", m->name, t, in,
-	    *m->also ? "   (also without " : "", m->also, *m->also ? ")" : "");
+	spread_text(m, sp, sizeof sp);
+	note_text(c, m, note, sizeof note);
+	fprintf(f, "  %-30s %-40s %-*s%s%s%s%s\n", m->name, t, *sp || *note ? 15 : 0, in, sp,
+	    *note ? "   (" : "", note, *note ? ")" : "");
 }
 
 static void
@@ -302,36 +381,40 @@ table_variant(const struct cost *c, const struct variant *v, FILE *f)
 static void
 md_head(const struct cost *c, FILE *f)
 {
-	char counter[320], intervals[256];
+	char counter[320], intervals[256], layouts[512], verdict[512];
 
 	fprintf(f, "**harden-cost**: `%s` (%s), level %s, %d round%s of `%s`; time: %s; "
-	    "instructions: %s; time intervals: %s.\n", c->o->srcdir, frontend_name(c),
-	    c->o->level, c->rounds_done, c->rounds_done == 1 ? "" : "s", c->o->run,
-	    measure_text(c), counter_text(c, counter, sizeof counter),
+	    "instructions: %s; layouts: %s; time intervals: %s.\n", c->o->srcdir,
+	    frontend_name(c), c->o->level, c->rounds_done, c->rounds_done == 1 ? "" : "s",
+	    c->o->run, measure_text(c), counter_text(c, counter, sizeof counter),
+	    layouts_text(c, layouts, sizeof layouts),
 	    intervals_text(c, intervals, sizeof intervals));
+	if (verdict_text(c, verdict, sizeof verdict) != NULL)
+		fprintf(f, "\n**Verdict**: %s.\n", verdict);
 }
 
 static void
 md_section(const char *title, FILE *f)
 {
-	fprintf(f, "\n%s:\n\n| cost of | time (median, interval) | instructions | note |\n"
-	    "|---|---|---|---|\n", title);
+	fprintf(f, "\n%s:\n\n| cost of | time (cost, interval) | instructions | "
+	    "time spread (sd) | note |\n|---|---|---|---|---|\n", title);
 }
 
 static void
 md_cost(const struct cost *c, const struct comparison *m, FILE *f)
 {
-	char t[160], in[64];
+	char t[160], in[64], sp[64], note[512];
 
 	if (m->failed) {
 		failure_text(c, m, t, sizeof t);
-		fprintf(f, "| `%s` | failed | failed | %s |\n", m->name, t);
+		fprintf(f, "| `%s` | failed | failed | | %s |\n", m->name, t);
 		return;
 	}
 	time_text(c, m, t, sizeof t);
 	instr_text(m, in, sizeof in);
-	fprintf(f, "| `%s` | %s | %s | %s%s |\n", m->name, t, in,
-	    *m->also ? "also without " : "", m->also);
+	spread_text(m, sp, sizeof sp);
+	note_text(c, m, note, sizeof note);
+	fprintf(f, "| `%s` | %s | %s | %s | %s |\n", m->name, t, in, sp, note);
 }
 
 static void
@@ -423,9 +506,14 @@ json_head(const struct cost *c, FILE *f)
 	fputs(", \"figure\": ", f);
 	json_string(f, o->figure);
 	fprintf(f, ", \"higher_is_better\": %s, \"rounds\": %d, \"adaptive\": %s,\n"
-	    "    \"comparisons\": %d, \"correction\": \"holm\", \"family_confidence\": 0.95},\n",
+	    "    \"comparisons\": %d, \"correction\": \"holm\", \"family_confidence\": 0.95,\n"
+	    "    \"layouts\": %d, \"layout_means\": ",
 	    o->higher_is_better ? "true" : "false", c->rounds_done,
-	    o->adaptive ? "true" : "false", c->ntested);
+	    o->adaptive ? "true" : "false", c->ntested, o->layouts);
+	json_string(f, c->layout_means);
+	fputs(", \"env_padding_bytes\": [0, 4095]},\n  \"verdict\": ", f);
+	json_string(f, c->too_noisy ? "too-noisy" : "measured");
+	fputs(",\n", f);
 	fputs("  \"instructions\": {\"counter\": ", f);
 	json_string(f, counter_name(c));
 	json_field(f, "reason", c->counter_reason);
@@ -438,24 +526,33 @@ json_cost(const struct cost *c, const struct comparison *m, FILE *f)
 	const struct variant *with = &c->variants[m->with];
 	const struct variant *without = &c->variants[m->without];
 
+	int hide = time_hidden(c, m);
+
 	fputs("{\"kind\": ", f);
 	json_string(f, m->kind == CMP_FEATURE ? "feature" : m->kind == CMP_LEVEL ?
-	    "level" : "single");
+	    "level" : m->kind == CMP_SINGLE ? "single" : m->kind == CMP_ENV ? "env" :
+	    "control");
 	json_field(f, "name", m->name);
 	json_field(f, "with", with->name);
 	json_field(f, "without", without->name);
 	json_field(f, "also_without", m->also);
 	fprintf(f, ", \"status\": \"%s\",\n     \"time\": {\"pairs\": %d, \"ratio\": ",
 	    m->failed ? "failed" : "ok", m->pairs);
-	json_number(f, m->ratio);
+	json_number(f, hide ? NAN : m->ratio);
 	fputs(", \"low\": ", f);
-	json_number(f, m->low);
+	json_number(f, hide ? NAN : m->low);
 	fputs(", \"high\": ", f);
-	json_number(f, m->high);
+	json_number(f, hide ? NAN : m->high);
 	fputs(", \"confidence\": ", f);
-	json_number(f, m->confidence);
-	fprintf(f, ", \"within_noise\": %s}, \"instructions\": {\"ratio\": ",
-	    !isnan(m->low) && !cmp_resolved(m) ? "true" : "false");
+	json_number(f, hide ? NAN : m->confidence);
+	fputs(", \"between_layouts\": ", f);
+	json_number(f, m->sd_layouts);
+	fputs(", \"between_runs\": ", f);
+	json_number(f, m->sd_runs);
+	fprintf(f, ",\n       \"within_noise\": %s, \"too_noisy\": %s}, "
+	    "\"instructions\": {\"ratio\": ",
+	    !hide && !isnan(m->low) && !cmp_resolved(m) ? "true" : "false",
+	    hide ? "true" : "false");
 	json_number(f, m->iratio);
 	fputs(", \"with\": ", f);
 	json_number(f, with->instructions);
@@ -486,6 +583,12 @@ json_variant(const struct cost *c, const struct variant *v, FILE *f)
 	json_field(f, "log", v->status == ST_OK ? "" : v->log);
 	json_field(f, "dir", v->link);
 	json_field(f, "enabled", v->enabled);
+	fputs(", \"env\": [", f);
+	for (int i = 0; v->env != NULL && i < v->env->nassign; i++) {
+		fputs(i ? ", " : "", f);
+		json_string(f, v->env->assign[i]);
+	}
+	fputs("]", f);
 	fputs(",\n     \"build_seconds\": ", f);
 	json_number(f, v->build_seconds);
 	fputs(", \"samples\": [", f);
@@ -539,6 +642,7 @@ print_json(const struct cost *c, FILE *f)
 
 struct svg {
 	FILE	*f;
+	int	too_noisy;	/* time bars only for the control */
 	double	lo, hi, step;	/* the scale, in percent */
 	int	nrows, height;
 };
@@ -583,7 +687,7 @@ svg_scale(const struct cost *c, struct svg *s)
 	for (int i = 0; i < c->ncmps; i++) {
 		const struct comparison *m = &c->cmps[i];
 		double v[4] = { m->ratio, m->low, m->high, m->iratio };
-		for (int j = 0; j < 4; j++)
+		for (int j = time_hidden(c, m) ? 3 : 0; j < 4; j++)
 			if (!m->failed && !isnan(v[j])) {
 				s->lo = fmin(s->lo, (v[j] - 1) * 100);
 				s->hi = fmax(s->hi, (v[j] - 1) * 100);
@@ -596,6 +700,7 @@ svg_scale(const struct cost *c, struct svg *s)
 	s->hi = ceil(s->hi / s->step) * s->step;
 	s->nrows = c->ncmps;
 	s->height = SVG_TOP + s->nrows * SVG_ROW + 70;
+	s->too_noisy = c->too_noisy;
 }
 
 /* The document, its title, the command and the legend. */
@@ -618,11 +723,17 @@ svg_head(const struct cost *c, const struct svg *s)
 	xml_text(f, c->o->run);
 	fputs("</text>\n", f);
 	fprintf(f, "<rect x=\"20\" y=\"58\" width=\"14\" height=\"10\" fill=\"#3b6fb6\"/>"
-	    "<text x=\"40\" y=\"68\">%s: median, Holm interval (grey: within noise)</text>\n"
+	    "<text x=\"40\" y=\"68\">%s: cost, Holm interval (grey: within noise)</text>\n"
 	    "<rect x=\"440\" y=\"60\" width=\"14\" height=\"6\" fill=\"#e08a1e\"/>"
 	    "<text x=\"460\" y=\"68\">instructions (%s)</text>\n",
 	    c->o->figure ? "figure" : c->o->cpu_time ? "CPU time" : "wall time",
 	    counter_name(c));
+	if (c->too_noisy) {
+		fputs("<text x=\"20\" y=\"84\" font-size=\"12\" fill=\"#b00\">", f);
+		xml_text(f, "Too noisy for a verdict: the control (the baseline against itself "
+		    "in other layouts) resolved; no time cost is drawn.");
+		fputs("</text>\n", f);
+	}
 }
 
 static void
@@ -652,7 +763,7 @@ svg_bars(const struct svg *s, const struct comparison *m, int y)
 {
 	double x0 = svg_x(s, 0), right = x0, x;
 
-	if (!isnan(m->ratio)) {
+	if (!isnan(m->ratio) && !(s->too_noisy && m->kind != CMP_CONTROL)) {
 		const char *fill = isnan(m->low) || cmp_resolved(m) ? "#3b6fb6" : "#a8b3c2";
 		x = svg_x(s, (m->ratio - 1) * 100);
 		fprintf(s->f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"14\" fill=\"%s\"/>\n",
@@ -683,7 +794,9 @@ svg_values(const struct svg *s, const struct comparison *m, double right, int y)
 
 	buf[0] = '\0';
 	if (!isnan(m->ratio)) {
-		if (!isnan(m->low) && !cmp_resolved(m))
+		if (s->too_noisy && m->kind != CMP_CONTROL)
+			fmt(buf, sizeof buf, "time: no verdict");
+		else if (!isnan(m->low) && !cmp_resolved(m))
 			fmt(buf, sizeof buf, "time: noise");
 		else {
 			percent(p, sizeof p, m->ratio, 1);

@@ -7,15 +7,36 @@
  * percentile bootstrap interval over the rounds.  Above 1 the feature
  * costs; when the interval holds 1 the cost is within noise.
  *
+ * Each variant is built in several layouts (layout.c), and round r runs
+ * layout r mod K of both, so the rounds of a cost fall into K groups, and
+ * the layout is the unit of the experiment: the runs of one layout share
+ * its alignment.  So with K >= 2 layouts the cost is the geometric mean
+ * of the K layouts' geometric mean ratios, and its interval Student's t
+ * with K - 1 degrees of freedom on the logs of those means (the analysis
+ * of cluster means; on logs, as a cost multiplies): it is as wide as
+ * the layouts disagree, runs' noise included, and holds its level with few
+ * layouts, where a bootstrap over 3 clusters would not (it can never
+ * reach past the most extreme layout).  The report shows both parts of the
+ * spread: the standard deviation of the layouts' means, and the pooled one
+ * of the runs within a layout.  With one layout it is the median and the
+ * percentile bootstrap over the rounds.
+ *
+ * The control comparison is the baseline against itself built in other
+ * layouts: its true cost is zero.  When its interval excludes 1 anyway
+ * (with the correction below, as one of the family), the machine or the
+ * workload moves more than the intervals allow for, and the report gives
+ * no time verdict at all (too_noisy).
+ *
  * One report makes many comparisons (every feature, the level, the single
- * features), and a 95% interval each would call about one in twenty costs
- * of nothing resolved.  So the verdicts control the family-wise error of
- * the whole report at 5%, with Holm's step-down correction: the m
- * comparisons with an interval are taken from the strongest (the fewest
- * bootstrap medians on the far side of 1) to the weakest; the k-th (from 0)
- * is tested with an interval at 1 - 0.05/(m - k), and the first that holds
- * 1 stops it: that one and every weaker one are within noise, each shown
- * with the interval at the stopping level (which holds 1 for all of them).
+ * features, the control), and a 95% interval each would call about one in
+ * twenty costs of nothing resolved.  So the verdicts control the
+ * family-wise error of the whole report at 5%, with Holm's step-down
+ * correction: the m comparisons with an interval are taken from the
+ * strongest (the smallest p: the fewest bootstrap medians on the far side
+ * of 1, or Student's) to the weakest; the k-th (from 0) is tested with an
+ * interval at 1 - 0.05/(m - k), and the first that holds 1 stops it: that
+ * one and every weaker one are within noise, each shown with the interval
+ * at the stopping level (which holds 1 for all of them).
  * Holm rather than simultaneous bootstrap intervals: it keeps each
  * comparison's percentile bootstrap as it is (only the level moves), needs
  * no joint resampling of comparisons whose rounds differ, assumes nothing
@@ -70,6 +91,33 @@ median(const double *v, int n)
 	return m;
 }
 
+/* The n ratios grouped by layout: group j holds member[start[j]] up to
+ * member[start[j + 1]]; only the layouts that have a ratio. */
+struct groups {
+	int	n, count;
+	int	start[MAX_LAYOUTS + 1];
+	int	member[1];		/* n of them */
+};
+
+static struct groups *
+group_ratios(const int *layout, int n)
+{
+	struct groups *g = xmalloc(sizeof *g + sizeof(int) * (size_t)n);
+
+	g->n = n;
+	g->count = 0;
+	g->start[0] = 0;
+	for (int l = 0; l < MAX_LAYOUTS; l++) {
+		int at = g->start[g->count];
+		for (int i = 0; i < n; i++)
+			if (layout[i] == l)
+				g->member[at++] = i;
+		if (at > g->start[g->count])
+			g->start[++g->count] = at;
+	}
+	return g;
+}
+
 /* The bootstrap medians of the n ratios r, sorted, into est[BOOTSTRAP]. */
 static void
 bootstrap(const double *r, int n, uint64_t *rng, double *est)
@@ -84,6 +132,93 @@ bootstrap(const double *r, int n, uint64_t *rng, double *est)
 	}
 	qsort(est, BOOTSTRAP, sizeof *est, by_value);
 	free(s);
+}
+
+/* ---- Student's t, for the layouts' means ---- */
+
+/* The continued fraction of the regularized incomplete beta function
+ * (Lentz's method, as in Numerical Recipes' betacf). */
+static double
+beta_fraction(double a, double b, double x)
+{
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h, aa;
+
+	d = 1 / (fabs(d) < 1e-300 ? 1e-300 : d);
+	h = d;
+	for (int m = 1; m <= 300; m++) {
+		aa = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+		for (int k = 0; k < 2; k++) {
+			d = 1 + aa * d;
+			d = 1 / (fabs(d) < 1e-300 ? 1e-300 : d);
+			c = 1 + aa / c;
+			c = fabs(c) < 1e-300 ? 1e-300 : c;
+			h *= d * c;
+			aa = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+		}
+		if (fabs(d * c - 1) < 1e-14)
+			break;
+	}
+	return h;
+}
+
+/* I_x(a, b) */
+static double
+incomplete_beta(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0 || x >= 1)
+		return x <= 0 ? 0 : 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(1 - x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_fraction(a, b, x) / a;
+	return 1 - front * beta_fraction(b, a, 1 - x) / b;
+}
+
+/* P(|T| >= t) for Student's T with df degrees of freedom. */
+static double
+t_two_sided(double t, int df)
+{
+	return incomplete_beta(df / 2.0, 0.5, df / (df + t * t));
+}
+
+/* The t with P(|T| >= t) = a (by bisection: it falls as t grows). */
+static double
+t_quantile(double a, int df)
+{
+	double lo = 0, hi = 1e6;
+
+	for (int i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+		if (t_two_sided(mid, df) > a)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/* The two parts of the spread of the ratios: the standard deviation of
+ * the layouts' means, and the pooled one of the runs around their
+ * layout's mean (NAN where there are too few to tell). */
+static void
+spread(const double *r, const struct groups *g, struct comparison *m)
+{
+	double means[MAX_LAYOUTS], all = 0, between = 0, within = 0;
+
+	for (int j = 0; j < g->count; j++) {
+		int from = g->start[j], to = g->start[j + 1];
+		means[j] = 0;
+		for (int i = from; i < to; i++)
+			means[j] += r[g->member[i]] / (to - from);
+		all += means[j] / g->count;
+		for (int i = from; i < to; i++)
+			within += (r[g->member[i]] - means[j]) * (r[g->member[i]] - means[j]);
+	}
+	for (int j = 0; j < g->count; j++)
+		between += (means[j] - all) * (means[j] - all);
+	m->sd_layouts = g->count > 1 ? sqrt(between / (g->count - 1)) : NAN;
+	m->sd_runs = g->n > g->count ? sqrt(within / (g->n - g->count)) : NAN;
 }
 
 /* The index of the lower bound of the two-sided percentile interval at
@@ -103,30 +238,61 @@ interval(struct comparison *m, const double *est, double a)
 	m->confidence = 1 - a;
 }
 
-/* The cost of with[] against without[] (n > 0 paired rounds) into m;
- * with MIN_PAIRS or more, its bootstrap medians into est and its tail
- * (the fewer of the medians at or below 1 and at or above 1: the interval
- * at error a excludes 1 exactly when tail <= tail_index(a)). */
+/* With layouts, on the log of the ratios (a cost multiplies, and its
+ * interval stays above 0): the geometric mean of the layouts' geometric
+ * means, the standard error of its log, and the p of Student's t against
+ * a ratio of 1. */
 static void
-ratio_ci(const double *with, const double *without, int n, int higher_is_better,
-    uint64_t *rng, struct comparison *m, double *est)
+layout_t(const double *r, const struct groups *g, struct comparison *m)
+{
+	double means[MAX_LAYOUTS], mean = 0, var = 0;
+
+	for (int j = 0; j < g->count; j++) {
+		means[j] = 0;
+		for (int i = g->start[j]; i < g->start[j + 1]; i++)
+			means[j] += log(r[g->member[i]]) / (g->start[j + 1] - g->start[j]);
+		mean += means[j] / g->count;
+	}
+	for (int j = 0; j < g->count; j++)
+		var += (means[j] - mean) * (means[j] - mean) / (g->count - 1);
+	m->ratio = exp(mean);
+	m->df = g->count - 1;
+	m->se = sqrt(var / g->count);
+	m->p = m->se > 0 ? t_two_sided(fabs(mean) / m->se, m->df) : mean != 0 ? 0 : 1;
+}
+
+/* The cost of with[] against without[] (n > 0 paired rounds, of the
+ * layouts layout[]) into m; with MIN_PAIRS or more, its bootstrap medians
+ * into est and its tail (the fewer of the medians at or below 1 and at or
+ * above 1: the interval at error a excludes 1 exactly when tail <=
+ * tail_index(a)). */
+static void
+ratio_ci(const double *with, const double *without, const int *layout, int n,
+    int higher_is_better, uint64_t *rng, struct comparison *m, double *est)
 {
 	double *r = xmalloc(sizeof(double) * (size_t)n);
+	struct groups *g = group_ratios(layout, n);
 	int below = 0, above = 0;
 
 	for (int i = 0; i < n; i++)
 		r[i] = higher_is_better ? without[i] / with[i] : with[i] / without[i];
 	m->ratio = median(r, n);
-	if (n >= MIN_PAIRS) {
+	spread(r, g, m);
+	if (n >= MIN_PAIRS && g->count > 1)
+		layout_t(r, g, m);
+	else if (n >= MIN_PAIRS) {
 		bootstrap(r, n, rng, est);
 		for (int b = 0; b < BOOTSTRAP; b++) {
 			below += est[b] <= 1;
 			above += est[b] >= 1;
 		}
 		m->tail = below < above ? below : above;
+		m->p = 2.0 * m->tail / BOOTSTRAP;
 	}
+	free(g);
 	free(r);
 }
+
 
 /* A seed of its own for each comparison (from --seed and its name), so
  * that its resampling does not depend on the shuffles or on the other
@@ -143,7 +309,8 @@ comparison_seed(const struct cost *c, const struct comparison *m)
 
 /* One comparison, over the rounds where both of its variants ran. */
 static void
-compare(struct cost *c, struct comparison *m, double *w, double *wo, double *est)
+compare(struct cost *c, struct comparison *m, double *w, double *wo, int *layout,
+    double *est)
 {
 	const struct variant *a = &c->variants[m->with], *b = &c->variants[m->without];
 	uint64_t rng = comparison_seed(c, m);
@@ -151,60 +318,94 @@ compare(struct cost *c, struct comparison *m, double *w, double *wo, double *est
 
 	m->failed = a->status != ST_OK || b->status != ST_OK;
 	m->ratio = m->low = m->high = m->iratio = m->confidence = NAN;
+	m->sd_layouts = m->sd_runs = NAN;
 	m->pairs = 0;
 	m->tail = -1;
+	m->p = m->se = NAN;
+	m->df = 0;
 	m->resolved = 0;
 	if (m->failed)
 		return;
 	for (int r = 0; r < c->rounds_done; r++)
 		if (!isnan(a->samples[r]) && !isnan(b->samples[r])) {
+			layout[n] = round_layout(c, r);
 			w[n] = a->samples[r];
 			wo[n++] = b->samples[r];
 		}
 	m->pairs = n;
 	if (n > 0)
-		ratio_ci(w, wo, n, c->o->higher_is_better, &rng, m, est);
+		ratio_ci(w, wo, layout, n, c->o->higher_is_better, &rng, m, est);
 	if (!isnan(a->instructions) && !isnan(b->instructions) && b->instructions > 0)
 		m->iratio = a->instructions / b->instructions;
 }
 
-/* The comparisons with an interval, strongest (smallest tail) first. */
+/* The comparisons with an interval, strongest (smallest p) first. */
 static int
-by_tail(const void *x, const void *y)
+by_p(const void *x, const void *y)
 {
 	const struct comparison *a = *(const struct comparison *const *)x;
 	const struct comparison *b = *(const struct comparison *const *)y;
 
-	return a->tail != b->tail ? a->tail - b->tail : a < b ? -1 : a > b;
+	if (a->p != b->p)
+		return a->p < b->p ? -1 : 1;
+	return a < b ? -1 : a > b;
 }
 
-/* Every comparison, then Holm's step-down over those with an interval. */
+/* The interval of m at error a holds 1. */
+static int
+holds_one(const struct comparison *m, double a)
+{
+	return m->df > 0 ? m->p > a : m->tail > tail_index(a);
+}
+
+/* The interval of m at error a: Student's with layouts, else the
+ * bootstrap's (its medians est). */
+static void
+interval_at(struct comparison *m, const double *est, double a)
+{
+	if (m->df == 0) {
+		interval(m, est, a);
+		return;
+	}
+	m->low = m->ratio * exp(-t_quantile(a, m->df) * m->se);
+	m->high = m->ratio * exp(t_quantile(a, m->df) * m->se);
+	m->confidence = 1 - a;
+}
+
+/* Every comparison, then Holm's step-down over those with an interval;
+ * then the control's verdict. */
 void
 compare_all(struct cost *c)
 {
 	double *w = xmalloc(sizeof(double) * (size_t)(c->o->max_rounds + 1));
 	double *wo = xmalloc(sizeof(double) * (size_t)(c->o->max_rounds + 1));
+	int *layout = xmalloc(sizeof(int) * (size_t)(c->o->max_rounds + 1));
 	double *est = xmalloc(sizeof(double) * (size_t)BOOTSTRAP * (size_t)(c->ncmps + 1));
 	struct comparison *tested[MAX_VARIANTS];
 	int m = 0, stopped = 0;
 	double a = ALPHA;
 
 	for (int i = 0; i < c->ncmps; i++) {
-		compare(c, &c->cmps[i], w, wo, est + (size_t)i * BOOTSTRAP);
-		if (c->cmps[i].tail >= 0)
+		compare(c, &c->cmps[i], w, wo, layout, est + (size_t)i * BOOTSTRAP);
+		if (!isnan(c->cmps[i].p))
 			tested[m++] = &c->cmps[i];
 	}
-	qsort(tested, (size_t)m, sizeof tested[0], by_tail);
+	qsort(tested, (size_t)m, sizeof tested[0], by_p);
 	for (int k = 0; k < m; k++) {
 		const double *e = est + (size_t)(tested[k] - c->cmps) * BOOTSTRAP;
 		if (!stopped) {
 			a = ALPHA / (m - k);
-			stopped = tested[k]->tail > tail_index(a);
+			stopped = holds_one(tested[k], a);
 		}
 		tested[k]->resolved = !stopped;
-		interval(tested[k], e, a);
+		interval_at(tested[k], e, a);
 	}
 	c->ntested = m;
+	c->too_noisy = 0;
+	for (int i = 0; i < c->ncmps; i++)
+		if (c->cmps[i].kind == CMP_CONTROL && c->cmps[i].resolved)
+			c->too_noisy = 1;
+	free(layout);
 	free(w);
 	free(wo);
 	free(est);
@@ -233,7 +434,7 @@ static struct sort_key
 sort_key(const struct comparison *m, int index)
 {
 	struct sort_key k;
-	int kind = m->kind == CMP_FEATURE ? 0 : m->kind == CMP_LEVEL ? 1 : 2;
+	int kind = (int)m->kind;	/* feature, level, single, env, control */
 	int costs = cmp_resolved(m) && m->ratio > 1;
 
 	k.group = kind * 3 + (m->failed ? 2 : costs ? 0 : 1);

@@ -8,5 +8,6 @@ uint32_t work_sha256(unsigned scale);
 uint32_t work_lrange(unsigned scale);
 uint32_t work_parse(unsigned scale);
 uint32_t work_recurse(unsigned scale);
+uint32_t work_alloc(unsigned scale);
 
 #endif

@@ -1,5 +1,5 @@
 /* costbench WORKLOAD [SCALE]: runs one workload (sha256, lrange, parse,
- * recurse, or all) and prints its checksum.  SCALE multiplies the work;
+ * recurse, alloc, or all) and prints its checksum.  SCALE multiplies the work;
  * the default takes some 50 ms natively, a few seconds under callgrind. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@ static const struct {
 	{"lrange", work_lrange},
 	{"parse", work_parse},
 	{"recurse", work_recurse},
+	{"alloc", work_alloc},
 };
 #define NWORKLOADS (sizeof workloads / sizeof workloads[0])
 
@@ -24,7 +25,7 @@ int main(int argc, char **argv)
 	int found = 0;
 
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: costbench sha256|lrange|parse|recurse|all [SCALE]\n");
+		fprintf(stderr, "usage: costbench sha256|lrange|parse|recurse|alloc|all [SCALE]\n");
 		return 2;
 	}
 	if (argc == 3) {
