@@ -94,7 +94,8 @@ mx_autoconf() {
 	# In a subshell: autotools_example fails the whole script when
 	# autoreconf fails, and the next frontend must still run.
 	if [ -n "$mx_host" ]; then
-		(autotools_example "$_d" --host="$mx_host" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l")
+		(autotools_example "$_d" --host="$mx_host" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l" \
+			HARDEN_AUDIT="$MX_AUDIT")
 	else
 		# shellcheck disable=SC2046 # the C++ arguments
 		(autotools_example "$_d" CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l" \
@@ -114,6 +115,7 @@ mx_autoconf() {
 		{ mx_problem "$_d.problems" "no program built (.libs/tally, tally.exe): $(ls "$_d" "$_d/.libs" 2>&1 | tr '\n' ' ')"; return 1; }
 	mx_first "$_d/.libs/libtally.so" "$_d"/.libs/libtally*.dll >"$_d.lib" ||
 		{ mx_problem "$_d.problems" "no shared library built (.libs/libtally.so, .libs/libtally*.dll): .libs has $(ls "$_d/.libs" 2>&1 | tr '\n' ' ')"; return 1; }
+	case $mx_host in *mingw32) mx_make_check_wine "$_d" ;; esac
 	mx_cxx_outputs "$_d" "$_d" "$_d/harden-report-cxx.txt"
 }
 
@@ -597,6 +599,17 @@ mx_wine_init() {
 WINEPATH='$(dirname "$("$mx_host-gcc" -print-file-name=libssp-0.dll)")' exec wine "\$@"
 EOF
 	chmod +x "$T/wine-run"
+}
+
+# mx_make_check_wine DIR: make check in DIR passes, the program's test run
+# under Wine (the example's HOST_RUNNER) and the audit gate run.
+mx_make_check_wine() {
+	(cd "$1" && make check HOST_RUNNER="$T/wine-run") >"$1.check" 2>&1 ||
+		{ mx_problem "$1.problems" "make check under Wine failed: $(grep -e FAIL -e rror "$1.check" | head -n 4 | tr '\n' ' ')"; return 1; }
+	grep -q '^PASS: tests/count.sh' "$1.check" || mx_problem "$1.problems" "make check: tests/count.sh did not pass: $(grep count.sh "$1.check")"
+	grep -q "^libtool: .*$MX_AUDIT --expect " "$1.check" || grep -q "$MX_AUDIT --expect " "$1.check" ||
+		mx_problem "$1.problems" "make check: the audit gate did not run"
+	echo "autoconf: make check passed, tally under Wine and the audit gate"
 }
 
 # mx_ctest_wine DIR: ctest in DIR passes, with the program's test run under
