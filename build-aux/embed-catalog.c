@@ -214,7 +214,8 @@ read_row(struct catalog *c, char *kind, char *name, char *rest)
 	else if (strcmp(kind, "audit") == 0) {
 		trait = strtok(rest, " \t");
 		f->audit = xstrdup(trait != NULL ? trait : "");
-	} else if (strcmp(kind, "off") != 0 && strcmp(kind, "marking") != 0)
+	} else if (strcmp(kind, "off") != 0 && strcmp(kind, "marking") != 0 &&
+	    strcmp(kind, "guide") != 0)
 		errx(1, "features.txt: unknown row: %s", kind);
 }
 

@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 48
+# serial 49
 #
 # SYNOPSIS
 #
@@ -159,7 +159,7 @@ $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fi
 $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (cleanups run on thread cancellation)], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-fecb22c1])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-97aee917])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -218,6 +218,13 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@                    program or library by itself (on targets with TRAIT,
 @%:@                    such as format=elf), so the frontends' audit tests
 @%:@                    expect it whenever it is on
+@%:@ guide NAME LIST FLAG...  the OpenSSF Compiler Options Hardening Guide for
+@%:@                    C and C++ recommends the feature with FLAGs: LIST is
+@%:@                    short (its list for every build) or situational (its
+@%:@                    table of situations: programs, x86_64, aarch64,
+@%:@                    production code, multi-threaded C).  Only README's
+@%:@                    table of the guide reads it
+@%:@                    (https://best.openssf.org/Compiler-Hardening-Guides/Compiler-Options-Hardening-Guide-for-C-and-C++)
 @%:@
 @%:@ GCC 14's -fhardened (the builder's, in CC or CFLAGS) turns on the features
 @%:@ whose builder rows hold on:-fhardened, as GCC's manual lists them
@@ -234,6 +241,7 @@ value   stack-protector strong sym:__stack_chk_fail,__stack_chk_fail_local,__sta
 value   stack-protector basic  sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc+ld:-fstack-protector cc:--param=ssp-buffer-size=4
 off     stack-protector cc:-fno-stack-protector
 builder stack-protector on:-fstack-protector on:-fstack-protector-strong on:-fstack-protector-all off:-fstack-protector-explicit off:-fno-stack-protector on:-fhardened
+guide   stack-protector short -fstack-protector-strong
 audit   stack-protector
 
 feature fortify-source standard optimize,no-sanitizer checked libc string and stdio calls
@@ -243,6 +251,7 @@ off     fortify-source cpp:-U_FORTIFY_SOURCE
 @%:@ Fedora and Arch pass the macro through the driver (-Wp,-D_FORTIFY_SOURCE=3,
 @%:@ Fedora as -Wp,-U_FORTIFY_SOURCE,-D_FORTIFY_SOURCE=3): the builder's too.
 builder fortify-source off:-D_FORTIFY_SOURCE=0 on:-D_FORTIFY_SOURCE on:-D_FORTIFY_SOURCE=* off:-U_FORTIFY_SOURCE off:-Wp,*-D_FORTIFY_SOURCE=0 on:-Wp,*-D_FORTIFY_SOURCE* off:-Wp,*-U_FORTIFY_SOURCE on:-fhardened
+guide   fortify-source short -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=3
 @%:@ glibc fortifies printf and most calls of a program; mingw-w64 only string
 @%:@ calls of known size, so a correct Windows program may show none.
 audit   fortify-source format=elf
@@ -251,41 +260,48 @@ feature stack-clash-protection standard - probes every page of large stack alloc
 value   stack-clash-protection yes asm cc:-fstack-clash-protection
 off     stack-clash-protection cc:-fno-stack-clash-protection
 builder stack-clash-protection on:-fstack-clash-protection off:-fno-stack-clash-protection on:-fhardened
+guide   stack-clash-protection short -fstack-clash-protection
 
 feature cf-protection standard arch=x86,format=elf Intel CET landing pads and shadow-stack marking
 value   cf-protection full asm cc:-fcf-protection=full
 off     cf-protection cc:-fcf-protection=none
 builder cf-protection off:-fcf-protection=none on:-fcf-protection on:-fcf-protection=* on:-fhardened
+guide   cf-protection situational -fcf-protection=full
 marking cf-protection ibt not enforced: a start file or library lacks the IBT/SHSTK marking, so the program has none
 
 feature branch-protection standard arch=aarch64 Arm pointer authentication and BTI landing pads
 value   branch-protection standard asm cc:-mbranch-protection=standard
 off     branch-protection cc:-mbranch-protection=none
 builder branch-protection off:-mbranch-protection=none on:-mbranch-protection=*
+guide   branch-protection situational -mbranch-protection=standard
 marking branch-protection bti BTI not enforced: a start file or library lacks the BTI marking, so the program has none; pointer authentication works
 
 feature pie standard format=elf position-independent programs for full ASLR
 value   pie yes elf:pie exe-cc:-fPIE exe-ld:-pie
 off     pie exe-cc:-fno-PIE exe-ld:-no-pie
 builder pie on:-fPIE on:-fpie off:-fno-PIE off:-fno-pie on:-pie off:-no-pie on:-static-pie on:-fhardened
+guide   pie situational -fPIE -pie
 audit   pie
 
 feature relro standard format=elf read-only relocations after start-up
 value   relro yes elf:relro ld:-Wl,-z,relro
 off     relro ld:-Wl,-z,norelro
 builder relro on:-Wl,*-z,relro* off:-Wl,*-z,norelro* on:-fhardened
+guide   relro short -Wl,-z,relro
 audit   relro
 
 feature bind-now standard format=elf,needs=relro resolve every symbol at start-up (full RELRO)
 value   bind-now yes elf:bind-now ld:-Wl,-z,now
 off     bind-now ld:-Wl,-z,lazy
 builder bind-now on:-Wl,*-z,now* off:-Wl,*-z,lazy* on:-fhardened
+guide   bind-now short -Wl,-z,now
 audit   bind-now
 
 feature noexecstack standard format=elf non-executable stack
 value   noexecstack yes elf:noexecstack ld:-Wl,-z,noexecstack
 off     noexecstack ld:-Wl,-z,execstack
 builder noexecstack on:-Wl,*-z,noexecstack* off:-Wl,*-z,execstack*
+guide   noexecstack short -Wl,-z,noexecstack
 audit   noexecstack
 
 @%:@ Only the libraries a program uses are recorded (DT_NEEDED): the probe's
@@ -297,6 +313,7 @@ feature as-needed standard format=elf,libc=glibc the program records only the li
 value   as-needed yes elf:as-needed ld:-Wl,--as-needed
 off     as-needed ld:-Wl,--no-as-needed
 builder as-needed on:-Wl,*--as-needed* off:-Wl,*--no-as-needed*
+guide   as-needed short -Wl,--as-needed
 
 @%:@ A symbol of a library's own dependency does not resolve without naming
 @%:@ that library.  The effect needs a pair of shared libraries built at probe
@@ -307,6 +324,7 @@ feature no-copy-dt-needed-entries standard format=elf symbols of indirect depend
 value   no-copy-dt-needed-entries yes link ld:-Wl,--no-copy-dt-needed-entries
 off     no-copy-dt-needed-entries ld:-Wl,--copy-dt-needed-entries
 builder no-copy-dt-needed-entries on:-Wl,*--no-copy-dt-needed-entries* off:-Wl,*--copy-dt-needed-entries*
+guide   no-copy-dt-needed-entries short -Wl,--no-copy-dt-needed-entries
 
 @%:@ Windows (PE) images: ASLR and DEP are flags of the image, set by the linker
 @%:@ (binutils 2.36 and later set them by default; the off flags clear them).
@@ -332,6 +350,7 @@ feature format-security standard - non-literal format strings without arguments 
 value   format-security yes reject cc:-Wformat cc:-Werror=format-security
 off     format-security cc:-Wno-format-security
 builder format-security on:-Wformat-security on:-Werror=format-security off:-Wno-format-security off:-Wno-error=format-security
+guide   format-security short -Werror=format-security
 
 @%:@ The C++ standard library's own checks: an out-of-bounds operator@<:@@:>@ aborts
 @%:@ (libstdc++'s assertions) or traps (libc++'s hardening modes, libc++ 18 and
@@ -346,6 +365,7 @@ value   stdlib-hardening assertions asm cpp:-D_GLIBCXX_ASSERTIONS
 value   stdlib-hardening extensive asm cpp:-U_LIBCPP_HARDENING_MODE cpp:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_EXTENSIVE
 off     stdlib-hardening cpp:-U_GLIBCXX_ASSERTIONS cpp:-U_LIBCPP_HARDENING_MODE cpp:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE
 builder stdlib-hardening on:-D_GLIBCXX_ASSERTIONS* off:-U_GLIBCXX_ASSERTIONS off:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE on:-D_LIBCPP_HARDENING_MODE=* off:-Wp,*-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE* on:-Wp,*-D_GLIBCXX_ASSERTIONS* on:-Wp,*-D_LIBCPP_HARDENING_MODE=* off:-Wp,*-U_GLIBCXX_ASSERTIONS on:-fhardened
+guide   stdlib-hardening short -D_GLIBCXX_ASSERTIONS
 
 feature auto-var-init strict - automatic variables start initialised
 value   auto-var-init zero asm cc:-ftrivial-auto-var-init=zero
@@ -353,11 +373,13 @@ value   auto-var-init zero asm cc:-ftrivial-auto-var-init=zero cc:-enable-trivia
 value   auto-var-init pattern asm cc:-ftrivial-auto-var-init=pattern
 off     auto-var-init cc:-ftrivial-auto-var-init=uninitialized
 builder auto-var-init off:-ftrivial-auto-var-init=uninitialized on:-ftrivial-auto-var-init=* on:-fhardened
+guide   auto-var-init situational -ftrivial-auto-var-init=zero
 
 feature strict-flex-arrays strict - only @<:@@:>@ is a flexible array member, for bounds checks
 value   strict-flex-arrays 3 asm cc:-fstrict-flex-arrays=3
 off     strict-flex-arrays cc:-fstrict-flex-arrays=0
 builder strict-flex-arrays off:-fstrict-flex-arrays=0 on:-fstrict-flex-arrays on:-fstrict-flex-arrays=* off:-fno-strict-flex-arrays
+guide   strict-flex-arrays short -fstrict-flex-arrays=3
 
 feature zero-call-used-regs strict - clear used registers on return
 value   zero-call-used-regs used-gpr asm cc:-fzero-call-used-regs=used-gpr
@@ -369,16 +391,19 @@ value   wrapv yes asm cc:-fno-strict-overflow
 value   wrapv yes asm cc:-fwrapv
 off     wrapv cc:-fstrict-overflow
 builder wrapv on:-fwrapv off:-fno-wrapv off:-fstrict-overflow on:-fno-strict-overflow
+guide   wrapv situational -fno-strict-overflow
 
 feature no-delete-null-pointer-checks strict - keep null checks after a dereference
 value   no-delete-null-pointer-checks yes asm cc:-fno-delete-null-pointer-checks
 off     no-delete-null-pointer-checks cc:-fdelete-null-pointer-checks
 builder no-delete-null-pointer-checks off:-fdelete-null-pointer-checks on:-fno-delete-null-pointer-checks
+guide   no-delete-null-pointer-checks situational -fno-delete-null-pointer-checks
 
 feature no-strict-aliasing strict - no optimisation on type-based aliasing
 value   no-strict-aliasing yes asm cc:-fno-strict-aliasing
 off     no-strict-aliasing cc:-fstrict-aliasing
 builder no-strict-aliasing off:-fstrict-aliasing on:-fno-strict-aliasing
+guide   no-strict-aliasing situational -fno-strict-aliasing
 
 feature trap-bounds strict - out-of-bounds indexes of fixed-size arrays trap, with no run-time library
 value   trap-bounds yes asm cc:-fsanitize=bounds cc:-fsanitize-trap=bounds
@@ -395,6 +420,7 @@ feature exceptions strict - C code unwinds like C++ (cleanups run on thread canc
 value   exceptions yes asm cc:-fexceptions
 off     exceptions cc:-fno-exceptions
 builder exceptions on:-fexceptions off:-fno-exceptions
+guide   exceptions situational -fexceptions
 harden_eof
 cat >"@S|@harden_tmp/traits.c" <<'harden_eof'
 /*
@@ -1058,6 +1084,7 @@ catalog_row() {
 	builder) catalog_builder ;;
 	audit) eval "f_audit_@S|@i=\@S|@{rest:-yes}" ;;
 	marking) eval "f_mark_@S|@i=\@S|@rest" ;;
+	guide) ;;	@%:@ README's table of the OpenSSF guide, not the probe's
 	*) catalog_error "unknown row: @S|@kind" ;;
 	esac
 }
