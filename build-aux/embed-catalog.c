@@ -215,7 +215,7 @@ read_row(struct catalog *c, char *kind, char *name, char *rest)
 		trait = strtok(rest, " \t");
 		f->audit = xstrdup(trait != NULL ? trait : "");
 	} else if (strcmp(kind, "off") != 0 && strcmp(kind, "marking") != 0 &&
-	    strcmp(kind, "runtime") != 0)
+	    strcmp(kind, "runtime") != 0 && strcmp(kind, "guide") != 0)
 		errx(1, "features.txt: unknown row: %s", kind);
 }
 

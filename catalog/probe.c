@@ -52,6 +52,7 @@ int harden_probe_wrapv(int);
 int harden_probe_no_delete_null_pointer_checks(const int *);
 int harden_probe_no_strict_aliasing(int *, float *);
 int harden_probe_trap_bounds(int);
+void harden_probe_exceptions(void *);
 #ifdef harden_probe_stdlib
 int harden_probe_stdlib_hardening(const std::array<int, 8> *, size_t);
 #endif
@@ -210,6 +211,25 @@ harden_probe_trap_bounds(int i)
 	static const int table[8] = { 2, 3, 5, 7, 11, 13, 17, 19 };
 
 	return table[i];
+}
+
+/*
+ * -fexceptions: a cleanup must run when an exception or a thread's
+ * cancellation unwinds through the frame, so the function gets a landing
+ * pad and an entry in the exception tables.
+ */
+static void
+harden_probe_release(void **p)
+{
+	harden_probe_use(*p);
+}
+
+void
+harden_probe_exceptions(void *p)
+{
+	void *held __attribute__((cleanup(harden_probe_release))) = p;
+
+	harden_probe_use(held);
 }
 
 #ifdef harden_probe_stdlib

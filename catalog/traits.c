@@ -51,6 +51,18 @@ harden_trait predefined-fortify
 #endif
 
 /*
+ * The C library, known by its own macro once a header of it is in: glibc
+ * keeps libm a library of its own (musl's is in libc.so), which the
+ * as-needed proof needs.
+ */
+#include <limits.h>
+#if defined(__GLIBC__)
+harden_trait libc=glibc
+#else
+harden_trait libc=other
+#endif
+
+/*
  * The language, and in C++ the standard library, known by its own macros
  * once a header of it is in (never by the compiler's name: clang++ uses
  * libstdc++ unless told -stdlib=libc++).

@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 51
+# serial 53
 #
 # SYNOPSIS
 #
@@ -146,6 +146,8 @@ $1([pie], [pie], [standard], [format=elf], [], [position-independent programs fo
 $1([relro], [relro], [standard], [format=elf], [], [read-only relocations after start-up], [yes])dnl
 $1([bind-now], [bind_now], [standard], [format=elf,needs=relro], [], [resolve every symbol at start-up (full RELRO)], [yes])dnl
 $1([noexecstack], [noexecstack], [standard], [format=elf], [], [non-executable stack], [yes])dnl
+$1([as-needed], [as_needed], [standard], [format=elf,libc=glibc], [], [the program records only the libraries it uses], [no])dnl
+$1([no-copy-dt-needed-entries], [no_copy_dt_needed_entries], [standard], [format=elf], [], [symbols of indirect dependencies do not resolve], [no])dnl
 $1([dynamicbase], [dynamicbase], [standard], [format=pe], [], [the image may load at a random address (needs base relocations)], [yes])dnl
 $1([high-entropy-va], [high_entropy_va], [standard], [format=pe,ptr=64,needs=dynamicbase], [], [64-bit address space layout randomisation], [yes])dnl
 $1([nxcompat], [nxcompat], [standard], [format=pe], [], [data pages are not executable (DEP)], [yes])dnl
@@ -158,9 +160,10 @@ $1([wrapv], [wrapv], [strict], [-], [], [signed overflow wraps instead of deleti
 $1([no-delete-null-pointer-checks], [no_delete_null_pointer_checks], [strict], [-], [], [keep null checks after a dereference], [no])dnl
 $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisation on type-based aliasing], [no])dnl
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
+$1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (cleanups run on thread cancellation)], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-38a27965])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-9765ae95])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -175,12 +178,18 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@             format=elf | format=pe    object format of the target
 @%:@             ptr=64    64-bit targets
 @%:@             lang=c++  C++ only (harden-flags --lang=c++)
+@%:@             libc=glibc  the C library is glibc
 @%:@             needs=FEATURE that feature must be on as well
 @%:@ value NAME VALUE PROOF FLAG...   one candidate; candidates are tried in order
 @%:@   PROOF     what must show in the probe for the value to count as on:
 @%:@             sym:A,B   the linked probe's symbol table names A or B
 @%:@             elf:pie | elf:relro | elf:bind-now | elf:noexecstack
 @%:@                       the linked probe's ELF headers show the property
+@%:@             elf:as-needed  the probe, linked with -lm after its object
+@%:@                       (where a build's libraries come), does not record
+@%:@                       libm, which it never uses
+@%:@             link      the linker takes the flag without a message (the
+@%:@                       effect is not probed: say why above the row)
 @%:@             pe:dynamicbase | pe:high-entropy-va | pe:nxcompat
 @%:@                       the linked probe's PE headers show the property
 @%:@             asm       the probe's code for this feature changes when the
@@ -217,6 +226,21 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@                    program or library by itself (on targets with TRAIT,
 @%:@                    such as format=elf), so the frontends' audit tests
 @%:@                    expect it whenever it is on
+@%:@ guide NAME LIST FLAG...  the OpenSSF Compiler Options Hardening Guide for
+@%:@                    C and C++ recommends the feature with FLAGs: LIST is
+@%:@                    short (its list for every build) or situational (its
+@%:@                    table of situations: programs, x86_64, aarch64,
+@%:@                    production code, multi-threaded C).  Only README's
+@%:@                    table of the guide reads it
+@%:@                    (https://best.openssf.org/Compiler-Hardening-Guides/Compiler-Options-Hardening-Guide-for-C-and-C++)
+@%:@
+@%:@ GCC 14's -fhardened (the builder's, in CC or CFLAGS) turns on the features
+@%:@ whose builder rows hold on:-fhardened, as GCC's manual lists them
+@%:@ (https://gcc.gnu.org/onlinedocs/gcc-14.1.0/gcc/Instrumentation-Options.html):
+@%:@ -D_FORTIFY_SOURCE=3, -D_GLIBCXX_ASSERTIONS, -ftrivial-auto-var-init=zero,
+@%:@ -fPIE -pie, -Wl,-z,relro,-z,now, -fstack-protector-strong,
+@%:@ -fstack-clash-protection and, on x86, -fcf-protection=full.  A flag of the
+@%:@ builder's after it still wins (the last matching word counts), as in GCC.
 
 feature stack-protector standard - stack canaries against stack buffer overflows
 @%:@ On the link line too: where the C library has no __stack_chk_fail
@@ -224,7 +248,8 @@ feature stack-protector standard - stack canaries against stack buffer overflows
 value   stack-protector strong sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc+ld:-fstack-protector-strong
 value   stack-protector basic  sym:__stack_chk_fail,__stack_chk_fail_local,__stack_chk_guard cc+ld:-fstack-protector cc:--param=ssp-buffer-size=4
 off     stack-protector cc:-fno-stack-protector
-builder stack-protector on:-fstack-protector on:-fstack-protector-strong on:-fstack-protector-all off:-fstack-protector-explicit off:-fno-stack-protector
+builder stack-protector on:-fstack-protector on:-fstack-protector-strong on:-fstack-protector-all off:-fstack-protector-explicit off:-fno-stack-protector on:-fhardened
+guide   stack-protector short -fstack-protector-strong
 runtime stack-protector libssp-0.dll needs libssp-0.dll at run time (the toolchain's: ship it with the program, or link with -static)
 audit   stack-protector
 
@@ -234,7 +259,8 @@ value   fortify-source 2 sym:__strcpy_chk cpp:-U_FORTIFY_SOURCE cpp:-D_FORTIFY_S
 off     fortify-source cpp:-U_FORTIFY_SOURCE
 @%:@ Fedora and Arch pass the macro through the driver (-Wp,-D_FORTIFY_SOURCE=3,
 @%:@ Fedora as -Wp,-U_FORTIFY_SOURCE,-D_FORTIFY_SOURCE=3): the builder's too.
-builder fortify-source off:-D_FORTIFY_SOURCE=0 on:-D_FORTIFY_SOURCE on:-D_FORTIFY_SOURCE=* off:-U_FORTIFY_SOURCE off:-Wp,*-D_FORTIFY_SOURCE=0 on:-Wp,*-D_FORTIFY_SOURCE* off:-Wp,*-U_FORTIFY_SOURCE
+builder fortify-source off:-D_FORTIFY_SOURCE=0 on:-D_FORTIFY_SOURCE on:-D_FORTIFY_SOURCE=* off:-U_FORTIFY_SOURCE off:-Wp,*-D_FORTIFY_SOURCE=0 on:-Wp,*-D_FORTIFY_SOURCE* off:-Wp,*-U_FORTIFY_SOURCE on:-fhardened
+guide   fortify-source short -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=3
 @%:@ glibc fortifies printf and most calls of a program; mingw-w64 only string
 @%:@ calls of known size, so a correct Windows program may show none.
 runtime fortify-source libssp-0.dll needs libssp-0.dll at run time (the toolchain's: ship it with the program, or link with -static)
@@ -243,43 +269,72 @@ audit   fortify-source format=elf
 feature stack-clash-protection standard - probes every page of large stack allocations
 value   stack-clash-protection yes asm cc:-fstack-clash-protection
 off     stack-clash-protection cc:-fno-stack-clash-protection
-builder stack-clash-protection on:-fstack-clash-protection off:-fno-stack-clash-protection
+builder stack-clash-protection on:-fstack-clash-protection off:-fno-stack-clash-protection on:-fhardened
+guide   stack-clash-protection short -fstack-clash-protection
 
 feature cf-protection standard arch=x86,format=elf Intel CET landing pads and shadow-stack marking
 value   cf-protection full asm cc:-fcf-protection=full
 off     cf-protection cc:-fcf-protection=none
-builder cf-protection off:-fcf-protection=none on:-fcf-protection on:-fcf-protection=*
+builder cf-protection off:-fcf-protection=none on:-fcf-protection on:-fcf-protection=* on:-fhardened
+guide   cf-protection situational -fcf-protection=full
 marking cf-protection ibt not enforced: a start file or library lacks the IBT/SHSTK marking, so the program has none
 
 feature branch-protection standard arch=aarch64 Arm pointer authentication and BTI landing pads
 value   branch-protection standard asm cc:-mbranch-protection=standard
 off     branch-protection cc:-mbranch-protection=none
 builder branch-protection off:-mbranch-protection=none on:-mbranch-protection=*
+guide   branch-protection situational -mbranch-protection=standard
 marking branch-protection bti BTI not enforced: a start file or library lacks the BTI marking, so the program has none; pointer authentication works
 
 feature pie standard format=elf position-independent programs for full ASLR
 value   pie yes elf:pie exe-cc:-fPIE exe-ld:-pie
 off     pie exe-cc:-fno-PIE exe-ld:-no-pie
-builder pie on:-fPIE on:-fpie off:-fno-PIE off:-fno-pie on:-pie off:-no-pie on:-static-pie
+builder pie on:-fPIE on:-fpie off:-fno-PIE off:-fno-pie on:-pie off:-no-pie on:-static-pie on:-fhardened
+guide   pie situational -fPIE -pie
 audit   pie
 
 feature relro standard format=elf read-only relocations after start-up
 value   relro yes elf:relro ld:-Wl,-z,relro
 off     relro ld:-Wl,-z,norelro
-builder relro on:-Wl,*-z,relro* off:-Wl,*-z,norelro*
+builder relro on:-Wl,*-z,relro* off:-Wl,*-z,norelro* on:-fhardened
+guide   relro short -Wl,-z,relro
 audit   relro
 
 feature bind-now standard format=elf,needs=relro resolve every symbol at start-up (full RELRO)
 value   bind-now yes elf:bind-now ld:-Wl,-z,now
 off     bind-now ld:-Wl,-z,lazy
-builder bind-now on:-Wl,*-z,now* off:-Wl,*-z,lazy*
+builder bind-now on:-Wl,*-z,now* off:-Wl,*-z,lazy* on:-fhardened
+guide   bind-now short -Wl,-z,now
 audit   bind-now
 
 feature noexecstack standard format=elf non-executable stack
 value   noexecstack yes elf:noexecstack ld:-Wl,-z,noexecstack
 off     noexecstack ld:-Wl,-z,execstack
 builder noexecstack on:-Wl,*-z,noexecstack* off:-Wl,*-z,execstack*
+guide   noexecstack short -Wl,-z,noexecstack
 audit   noexecstack
+
+@%:@ Only the libraries a program uses are recorded (DT_NEEDED): the probe's
+@%:@ link names -lm, which it never uses, after its object, as a build names
+@%:@ its libraries after LDFLAGS (--as-needed acts on what follows it).  Only
+@%:@ where libm is a library of its own (glibc; musl's is in libc.so, so
+@%:@ nothing would show); tcc takes the flag and still records libm.
+feature as-needed standard format=elf,libc=glibc the program records only the libraries it uses
+value   as-needed yes elf:as-needed ld:-Wl,--as-needed
+off     as-needed ld:-Wl,--no-as-needed
+builder as-needed on:-Wl,*--as-needed* off:-Wl,*--no-as-needed*
+guide   as-needed short -Wl,--as-needed
+
+@%:@ A symbol of a library's own dependency does not resolve without naming
+@%:@ that library.  The effect needs a pair of shared libraries built at probe
+@%:@ time (three more compiler runs for one flag that GNU ld 2.22 and later,
+@%:@ gold, lld and mold apply by default), so the proof is the linker taking
+@%:@ the option silently (proof link): tcc and mingw's ld refuse it.
+feature no-copy-dt-needed-entries standard format=elf symbols of indirect dependencies do not resolve
+value   no-copy-dt-needed-entries yes link ld:-Wl,--no-copy-dt-needed-entries
+off     no-copy-dt-needed-entries ld:-Wl,--copy-dt-needed-entries
+builder no-copy-dt-needed-entries on:-Wl,*--no-copy-dt-needed-entries* off:-Wl,*--copy-dt-needed-entries*
+guide   no-copy-dt-needed-entries short -Wl,--no-copy-dt-needed-entries
 
 @%:@ Windows (PE) images: ASLR and DEP are flags of the image, set by the linker
 @%:@ (binutils 2.36 and later set them by default; the off flags clear them).
@@ -305,6 +360,7 @@ feature format-security standard - non-literal format strings without arguments 
 value   format-security yes reject cc:-Wformat cc:-Werror=format-security
 off     format-security cc:-Wno-format-security
 builder format-security on:-Wformat-security on:-Werror=format-security off:-Wno-format-security off:-Wno-error=format-security
+guide   format-security short -Werror=format-security
 
 @%:@ The C++ standard library's own checks: an out-of-bounds operator@<:@@:>@ aborts
 @%:@ (libstdc++'s assertions) or traps (libc++'s hardening modes, libc++ 18 and
@@ -318,19 +374,22 @@ value   stdlib-hardening fast asm cpp:-U_LIBCPP_HARDENING_MODE cpp:-D_LIBCPP_HAR
 value   stdlib-hardening assertions asm cpp:-D_GLIBCXX_ASSERTIONS
 value   stdlib-hardening extensive asm cpp:-U_LIBCPP_HARDENING_MODE cpp:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_EXTENSIVE
 off     stdlib-hardening cpp:-U_GLIBCXX_ASSERTIONS cpp:-U_LIBCPP_HARDENING_MODE cpp:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE
-builder stdlib-hardening on:-D_GLIBCXX_ASSERTIONS* off:-U_GLIBCXX_ASSERTIONS off:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE on:-D_LIBCPP_HARDENING_MODE=* off:-Wp,*-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE* on:-Wp,*-D_GLIBCXX_ASSERTIONS* on:-Wp,*-D_LIBCPP_HARDENING_MODE=* off:-Wp,*-U_GLIBCXX_ASSERTIONS
+builder stdlib-hardening on:-D_GLIBCXX_ASSERTIONS* off:-U_GLIBCXX_ASSERTIONS off:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE on:-D_LIBCPP_HARDENING_MODE=* off:-Wp,*-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE* on:-Wp,*-D_GLIBCXX_ASSERTIONS* on:-Wp,*-D_LIBCPP_HARDENING_MODE=* off:-Wp,*-U_GLIBCXX_ASSERTIONS on:-fhardened
+guide   stdlib-hardening short -D_GLIBCXX_ASSERTIONS
 
 feature auto-var-init strict - automatic variables start initialised
 value   auto-var-init zero asm cc:-ftrivial-auto-var-init=zero
 value   auto-var-init zero asm cc:-ftrivial-auto-var-init=zero cc:-enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-clang
 value   auto-var-init pattern asm cc:-ftrivial-auto-var-init=pattern
 off     auto-var-init cc:-ftrivial-auto-var-init=uninitialized
-builder auto-var-init off:-ftrivial-auto-var-init=uninitialized on:-ftrivial-auto-var-init=*
+builder auto-var-init off:-ftrivial-auto-var-init=uninitialized on:-ftrivial-auto-var-init=* on:-fhardened
+guide   auto-var-init situational -ftrivial-auto-var-init=zero
 
 feature strict-flex-arrays strict - only @<:@@:>@ is a flexible array member, for bounds checks
 value   strict-flex-arrays 3 asm cc:-fstrict-flex-arrays=3
 off     strict-flex-arrays cc:-fstrict-flex-arrays=0
 builder strict-flex-arrays off:-fstrict-flex-arrays=0 on:-fstrict-flex-arrays on:-fstrict-flex-arrays=* off:-fno-strict-flex-arrays
+guide   strict-flex-arrays short -fstrict-flex-arrays=3
 
 feature zero-call-used-regs strict - clear used registers on return
 value   zero-call-used-regs used-gpr asm cc:-fzero-call-used-regs=used-gpr
@@ -342,22 +401,36 @@ value   wrapv yes asm cc:-fno-strict-overflow
 value   wrapv yes asm cc:-fwrapv
 off     wrapv cc:-fstrict-overflow
 builder wrapv on:-fwrapv off:-fno-wrapv off:-fstrict-overflow on:-fno-strict-overflow
+guide   wrapv situational -fno-strict-overflow
 
 feature no-delete-null-pointer-checks strict - keep null checks after a dereference
 value   no-delete-null-pointer-checks yes asm cc:-fno-delete-null-pointer-checks
 off     no-delete-null-pointer-checks cc:-fdelete-null-pointer-checks
 builder no-delete-null-pointer-checks off:-fdelete-null-pointer-checks on:-fno-delete-null-pointer-checks
+guide   no-delete-null-pointer-checks situational -fno-delete-null-pointer-checks
 
 feature no-strict-aliasing strict - no optimisation on type-based aliasing
 value   no-strict-aliasing yes asm cc:-fno-strict-aliasing
 off     no-strict-aliasing cc:-fstrict-aliasing
 builder no-strict-aliasing off:-fstrict-aliasing on:-fno-strict-aliasing
+guide   no-strict-aliasing situational -fno-strict-aliasing
 
 feature trap-bounds strict - out-of-bounds indexes of fixed-size arrays trap, with no run-time library
 value   trap-bounds yes asm cc:-fsanitize=bounds cc:-fsanitize-trap=bounds
 value   trap-bounds yes asm cc:-fsanitize=bounds cc:-fsanitize-undefined-trap-on-error
 off     trap-bounds cc:-fno-sanitize=bounds
 builder trap-bounds on:-fsanitize=*bounds* off:-fno-sanitize=*bounds*
+
+@%:@ C code unwinds like C++: a thread's cancellation (glibc unwinds it as an
+@%:@ exception) runs the cleanups of the frames it leaves.  The OpenSSF guide
+@%:@ lists it among its situational options (multi-threaded C), and it costs
+@%:@ unwind tables and landing pads in every function with a cleanup: strict.
+@%:@ The default of C++.
+feature exceptions strict - C code unwinds like C++ (cleanups run on thread cancellation)
+value   exceptions yes asm cc:-fexceptions
+off     exceptions cc:-fno-exceptions
+builder exceptions on:-fexceptions off:-fno-exceptions
+guide   exceptions situational -fexceptions
 harden_eof
 cat >"@S|@harden_tmp/traits.c" <<'harden_eof'
 /*
@@ -410,6 +483,18 @@ harden_trait ptr=32
 
 @%:@if defined(_FORTIFY_SOURCE)
 harden_trait predefined-fortify
+@%:@endif
+
+/*
+ * The C library, known by its own macro once a header of it is in: glibc
+ * keeps libm a library of its own (musl's is in libc.so), which the
+ * as-needed proof needs.
+ */
+@%:@include <limits.h>
+@%:@if defined(__GLIBC__)
+harden_trait libc=glibc
+@%:@else
+harden_trait libc=other
 @%:@endif
 
 /*
@@ -486,6 +571,7 @@ int harden_probe_wrapv(int);
 int harden_probe_no_delete_null_pointer_checks(const int *);
 int harden_probe_no_strict_aliasing(int *, float *);
 int harden_probe_trap_bounds(int);
+void harden_probe_exceptions(void *);
 @%:@ifdef harden_probe_stdlib
 int harden_probe_stdlib_hardening(const std::array<int, 8> *, size_t);
 @%:@endif
@@ -644,6 +730,25 @@ harden_probe_trap_bounds(int i)
 	static const int table@<:@8@:>@ = { 2, 3, 5, 7, 11, 13, 17, 19 };
 
 	return table@<:@i@:>@;
+}
+
+/*
+ * -fexceptions: a cleanup must run when an exception or a thread's
+ * cancellation unwinds through the frame, so the function gets a landing
+ * pad and an entry in the exception tables.
+ */
+static void
+harden_probe_release(void **p)
+{
+	harden_probe_use(*p);
+}
+
+void
+harden_probe_exceptions(void *p)
+{
+	void *held __attribute__((cleanup(harden_probe_release))) = p;
+
+	harden_probe_use(held);
 }
 
 @%:@ifdef harden_probe_stdlib
@@ -995,6 +1100,7 @@ catalog_row() {
 	audit) eval "f_audit_@S|@i=\@S|@{rest:-yes}" ;;
 	marking) eval "f_mark_@S|@i=\@S|@rest" ;;
 	runtime) eval "f_runtime_@S|@i=\@S|@rest" ;;
+	guide) ;;	@%:@ README's table of the OpenSSF guide, not the probe's
 	*) catalog_error "unknown row: @S|@kind" ;;
 	esac
 }
@@ -1322,11 +1428,12 @@ start() {
 @%:@ compile_link NAME: the probe built as a real build does it: compiled
 @%:@ with harden's flags before the builder's, then linked with LDFLAGS last
 @%:@ (one command would let a link flag of harden's override the builder's
-@%:@ CFLAGS).  Uses hcpp, hcc and hld.
+@%:@ CFLAGS), and the libraries (plibs) after the object, where a build's
+@%:@ libraries come.  Uses hcpp, hcc, hld and plibs.
 compile_link() {
 	logged @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags @S|@{pcode-} -c -o "@S|@work/@S|@1.o" "@S|@probe_src" || return
 	@%:@ The program is NAME.prog: with no suffix, mingw's gcc would add .exe.
-	logged @S|@cc @S|@hcc @S|@lflags @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o"
+	logged @S|@cc @S|@hcc @S|@lflags @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o" @S|@{plibs-}
 }
 
 @%:@ assemble_link NAME: the probe linked from the set's assembly (NAME_on.s),
@@ -1340,7 +1447,7 @@ assemble_link() {
 	as_rc=@S|@?
 	@<:@ -z "@S|@log" @:>@ || cat "@S|@work/@S|@1.as" >>"@S|@log"
 	@<:@ @S|@as_rc -eq 0 @:>@ || { compile_link "@S|@1"; return; }
-	logged @S|@cc @S|@hcc @S|@lflags @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o"
+	logged @S|@cc @S|@hcc @S|@lflags @S|@hld @S|@{LDFLAGS-} -o "@S|@work/@S|@1.prog" "@S|@work/@S|@1.o" @S|@{plibs-}
 }
 
 @%:@ logged COMMAND...: runs COMMAND, written to the log first.
@@ -1421,7 +1528,7 @@ compiler_found() {
 }
 
 base_start() {
-	hcpp= hcc= hld= noise= pcode=
+	hcpp= hcc= hld= noise= pcode= plibs=
 	start b0 compile_link b0
 }
 
@@ -1439,7 +1546,7 @@ base_check() {
 @%:@ flag: exit 3 when it fails now (a full disk, a compiler gone).
 base_again() {
 	nbuild=@S|@((nbuild + 1))
-	hcpp= hcc= hld= pcode=
+	hcpp= hcc= hld= pcode= plibs=
 	start b@S|@nbuild compile_link b@S|@nbuild
 	finish b@S|@nbuild || @<:@ @S|@rc -eq 0 @:>@ ||
 		cannot_run "@S|@cc no longer builds a program with the builder's flags: @S|@why"
@@ -1628,6 +1735,7 @@ target_mismatch() {
 	ptr=*) text="@S|@{1@%:@ptr=}-bit targets only" ;;
 	lang=c++) text="C++ only (language is C)" ;;
 	lang=c) text="C only (language is C++)" ;;
+	libc=glibc) text="glibc only, whose libm is a library of its own (the C library is not glibc)" ;;
 	format=*)
 		text=
 		for t in @S|@{1@%:@format=} @S|@format; do
@@ -1698,7 +1806,7 @@ requires() {
 		case @S|@r in
 		optimize) case @S|@traits in *" optimize "*) ;; *) bad="needs optimisation (-O1 or more)" ;; esac ;;
 		no-sanitizer) case @S|@traits in *" sanitizer "*) bad="not with sanitizers" ;; esac ;;
-		arch=*|format=*|ptr=*|lang=*)
+		arch=*|format=*|ptr=*|lang=*|libc=*)
 			case @S|@traits in *" @S|@r "*) ;; *) target_mismatch "@S|@r"; bad=@S|@text target=yes ;; esac ;;
 		needs=*)
 			@%:@ Probing it could turn the other on again (--high-entropy-va
@@ -1778,7 +1886,7 @@ proof_of() {
 	case @S|@mode in
 	on) eval "proof=\@S|@r_proof_@S|@{c%% *}" ;;
 	*) eval "proof=\@S|@f_presence_@S|@1"
-	   case @S|@mode:@S|@proof in off:asm|off:reject) proof=accepted ;; esac ;;
+	   case @S|@mode:@S|@proof in off:asm|off:reject|off:link) proof=accepted ;; esac ;;
 	esac
 }
 
@@ -1901,13 +2009,14 @@ finish_misuse() {
 @%:@ feature (probe.c: its header costs more than the rest of the probe), for
 @%:@ the set's code and that feature's off variant (not the misuse check).
 set_needs() {
-	need_asm= need_misuse= need_elf= pcode=
+	need_asm= need_misuse= need_elf= pcode= plibs=
 	for n in @S|@members; do
 		lang_of @S|@n
 		@<:@ "@S|@flang" = c++ @:>@ && pcode=-Dharden_probe_cxx_library
 		proof_of @S|@n
 		case @S|@proof in
 		asm) need_asm="@S|@need_asm @S|@n" ;;
+		elf:as-needed) need_elf=yes plibs=-lm ;;
 		reject) need_misuse=yes ;;
 		sym:*|elf:*|pe:*) need_elf=yes ;;
 		esac
@@ -2137,6 +2246,7 @@ judge() {
 	ok=no why=
 	case @S|@proof in
 	accepted) ok=yes ;;
+	link) @<:@ "@S|@mode" != look @:>@ && ok=yes || why="the effect is not probed, only the option" ;;
 	sym:*|elf:*|pe:*) judge_facts ;;
 	asm) judge_asm @S|@1 ;;
 	reject)
@@ -2173,6 +2283,7 @@ judge_facts() {
 		           case @S|@l in *,*) w="@S|@w@S|@{l%%,*} or " l=@S|@{l@%:@*,} ;; *) w="@S|@w@S|@l"; break ;; esac
 		       done
 		       why="no @S|@w in the probe" ;;
+		elf:as-needed) why="the linked probe records libm, which it does not use" ;;
 		elf:*|pe:*) why="the linked probe is not @S|@{proof@%:@*:}" ;;
 		esac ;;
 	esac
@@ -2235,6 +2346,7 @@ elf_facts() {
 		/GNU_RELRO/ { print "prop:relro" }
 		/\(BIND_NOW\)/ || (/\(FLAGS\)/ && /BIND_NOW/) || (/\(FLAGS_1\)/ && / NOW/) { print "prop:bind-now" }
 		/GNU_STACK/ && / RW / && !/RWE/ { print "prop:noexecstack" }
+		/NEEDED/ && /\@<:@libm@<:@.@:>@/ { libm = 1 }
 		/Properties: .*feature:/ {
 			if (/IBT/) print "prop:ibt"
 			if (/SHSTK/) print "prop:shstk"
@@ -2246,7 +2358,11 @@ elf_facts() {
 			s = @S|@0
 			if (sub(/^.* (UND|ABS|COM|@<:@0-9@:>@+) +/, "", s)) { sub(/@<:@@ @:>@.*/, "", s); print "sym:" s }
 		}
-		END { if (dyn && (pie || pie_interp)) print "prop:pie" }' "@S|@1")
+		END {
+			if (dyn && (pie || pie_interp)) print "prop:pie"
+			@%:@ The probe never uses the -lm of its link (as-needed).
+			if (!libm) print "prop:as-needed"
+		}' "@S|@1")
 	facts "@S|@@"
 }
 

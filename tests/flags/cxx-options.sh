@@ -18,7 +18,7 @@ grep -q "^HARDEN_CXXFLAGS='-fstack-protector-strong .*'; export HARDEN_CXXFLAGS$
 grep -q "^HARDEN_CXX_CPPFLAGS='.*-D_GLIBCXX_ASSERTIONS'; export HARDEN_CXX_CPPFLAGS$" sh.out || fail "$(cat sh.out)"
 grep -q "^HARDEN_EXE_CXX_LDFLAGS='-pie'; export HARDEN_EXE_CXX_LDFLAGS$" sh.out || fail "$(cat sh.out)"
 grep -q '^HARDEN_CFLAGS' sh.out && fail "C variables from a C++ run"
-[ "$(tail -n 1 sh.out)" = "-fstack-protector-strong -fstack-clash-protection -fcf-protection=full -Wformat -Werror=format-security -fstack-protector-strong -Wl,-z,relro -Wl,-z,now -Wl,-z,noexecstack" ] ||
+[ "$(tail -n 1 sh.out)" = "-fstack-protector-strong -fstack-clash-protection -fcf-protection=full -Wformat -Werror=format-security -fstack-protector-strong -Wl,-z,relro -Wl,-z,now -Wl,-z,noexecstack -Wl,--as-needed -Wl,--no-copy-dt-needed-entries" ] ||
 	fail "--cxxflags --cxx-ldflags: $(tail -n 1 sh.out)"
 # The same cache file for C: another entry, probed.
 CC=gcc CFLAGS=-O2 sh "$H" --cache=c >c.report || fail "C failed"

@@ -36,7 +36,7 @@
 mx_name=$(basename "$0" .sh)
 MX_FRONTENDS="autoconf meson cmake make"
 MX_LEVELS="standard strict"
-MX_CODEGEN="stack-clash-protection auto-var-init strict-flex-arrays zero-call-used-regs wrapv no-delete-null-pointer-checks no-strict-aliasing trap-bounds"
+MX_CODEGEN="stack-clash-protection auto-var-init strict-flex-arrays zero-call-used-regs wrapv no-delete-null-pointer-checks no-strict-aliasing trap-bounds exceptions"
 
 # mx_problem FILE TEXT: one more problem (a line of FILE).
 mx_problem() { printf '%s\n' "$2" >>"$1"; }
@@ -353,6 +353,22 @@ mx_compile_flags() {
 	echo "compile commands of $3"
 }
 
+# mx_link_flags REPORT FEATURE KIND BUILDLOG: the feature's link flags are
+# on every link command of the program or library (KIND: prog, lib or a C++
+# program's name) in the build log, and not undone later on it.
+mx_link_flags() {
+	case $3 in
+	lib) _o='lib(tally)[^ /]*[.](so|dll)[^ ]*' ;;
+	prog) _o='tally([.]exe)?' ;;
+	*) _o="$3([.]exe)?" ;;
+	esac
+	# make prints a recipe's continued lines as they are: joined first.
+	_c=$(sed -e :a -e '/\\$/N; s/\\\n//; ta' "$4" | grep -E -- "-o ([^ ]*/)?$_o( |\$)" | grep -Ev -- ' -c( |$)')
+	[ -n "$_c" ] || { echo "no link command of the $3 in the build log"; return 1; }
+	_x=$(mx_missing_flag "$_c" "$1" "$2" 'ld|cc[+]ld|exe-ld') || { echo "$_x missing from a link command of the $3"; return 1; }
+	echo "link commands of the $3"
+}
+
 # mx_disasm FILE SYMBOL: the disassembly of one function.
 mx_disasm() { "$(mx_objdump)" -d --disassemble="$2" "$1" 2>/dev/null | sed -n '/^[0-9a-f]* <'"$2"'>:/,/^$/p'; }
 
@@ -432,6 +448,9 @@ mx_prove() {
 			readelf -dW "$_file" | grep -q '(FLAGS_1).* PIE' && { echo "FLAGS_1 PIE in a shared library (linked with -pie)"; return 1; }
 			echo "PIC: no TEXTREL, not linked with -pie"
 		fi ;;
+	elf.as-needed|elf.no-copy-dt-needed-entries)
+		# A link flag that leaves no mark of its own in the file.
+		mx_link_flags "$_rep" "$_F" "$_kind" "$_blog" ;;
 	elf.relro) elf_has_relro "$_file" || { echo "no GNU_RELRO"; return 1; }; echo "GNU_RELRO" ;;
 	elf.bind-now) elf_has_now "$_file" || { echo "no BIND_NOW"; return 1; }; echo "BIND_NOW" ;;
 	elf.noexecstack) elf_nx_stack "$_file" || { echo "GNU_STACK missing or executable"; return 1; }; echo "GNU_STACK RW" ;;

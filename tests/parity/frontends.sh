@@ -17,6 +17,7 @@ strict|--enable-hardening=strict|-Dharden:hardening=strict|-DHARDENING=strict|--
 overrides|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|-Dharden:stack_protector=disabled -Dharden:fortify_source=2 -Dharden:bind_now=disabled|-DHARDENING_STACK_PROTECTOR=OFF -DHARDENING_FORTIFY_SOURCE=2 -DHARDENING_BIND_NOW=OFF|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|
 no-pie-strict-basic|--disable-pie --enable-hardening=strict --enable-stack-protector=basic|-Dharden:pie=disabled -Dharden:hardening=strict -Dharden:stack_protector=basic|-DHARDENING_PIE=OFF -DHARDENING=strict -DHARDENING_STACK_PROTECTOR=basic|--disable-pie --level=strict --enable-stack-protector=basic|
 no-stdlib|--disable-stdlib-hardening|-Dharden:stdlib_hardening=disabled|-DHARDENING_STDLIB_HARDENING=OFF|--disable-stdlib-hardening|
+guide|--disable-as-needed --enable-exceptions --disable-no-copy-dt-needed-entries|-Dharden:as_needed=disabled -Dharden:exceptions=enabled -Dharden:no_copy_dt_needed_entries=disabled|-DHARDENING_AS_NEEDED=OFF -DHARDENING_EXCEPTIONS=ON -DHARDENING_NO_COPY_DT_NEEDED_ENTRIES=OFF|--disable-as-needed --enable-exceptions --disable-no-copy-dt-needed-entries|
 distro|||||distro'
 
 # builder_env KIND: the builder's flags of a case, exported.
@@ -63,6 +64,13 @@ for cc in gcc clang; do
 				fi
 			done
 		done
+		if [ "$name" = guide ]; then	# the new options reach every frontend
+			for fe in autoconf meson cmake cli; do
+				report_expect "$tag.$fe" as-needed "off -"
+				report_expect "$tag.$fe" no-copy-dt-needed-entries "off -"
+				report_expect "$tag.$fe" exceptions "on yes"
+			done
+		fi
 		checked=$((checked + 1))
 		echo "$tag: C: $(report_key "$tag.autoconf" enabled)"
 		echo "$tag: C++: $(report_key "$tag.autoconf-cxx" enabled)"
@@ -70,6 +78,6 @@ for cc in gcc clang; do
 $cases
 EOF
 done
-[ "$checked" -eq 12 ] || fail "only $checked of 12 cases ran"
+[ "$checked" -eq 14 ] || fail "only $checked of 14 cases ran"
 [ "$differences" -eq 0 ] || fail "$differences frontend differences"
 echo ok
