@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 56
+# serial 57
 #
 # SYNOPSIS
 #
@@ -2821,7 +2821,7 @@ m4_define([_HARDEN_CXX_IF], [m4_default([$2], [:])])dnl
 # came first, else right after it); a project that has neither yet is C.
 # When both came first, the two probes run at the same time.
 AC_PROVIDE_IFELSE([AC_PROG_CXX], [], [AC_REQUIRE([AC_PROG_CC])])dnl
-AC_PROVIDE_IFELSE([AC_PROG_CC], [AC_PROVIDE_IFELSE([AC_PROG_CXX], [_HARDEN_CHECK_BOTH])])dnl
+AC_PROVIDE_IFELSE([AC_PROG_CC], [AC_PROVIDE_IFELSE([AC_PROG_CXX], [_HARDEN_CHECK_BOTH])])[]dnl
 _HARDEN_AFTER([AC_PROG_CC], [_HARDEN_CHECK_C])[]dnl
 _HARDEN_AFTER([AC_PROG_CXX], [_HARDEN_CHECK_CXX])[]dnl
 ])# HARDEN_CHECK
