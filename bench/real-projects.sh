@@ -233,10 +233,20 @@ audit_installed() {
 	fi
 	say "  test suite: $tests"
 	say "  audit: $n installed ELF file(s), harden-audit --expect '$expect':"
-	tr '\n' '\0' <"$logs/elf-files" | xargs -0 "$audit" --expect "$expect" >"$logs/audit.txt" 2>&1
+	# In this shell (no pipe), so that rc is harden-audit's own status.
+	set --
+	while IFS= read -r f; do set -- "$@" "$f"; done <"$logs/elf-files"
+	"$audit" --expect "$expect" "$@" >"$logs/audit.txt" 2>&1
 	rc=$?
 	sed "s|$dest||" "$logs/audit.txt" | sed 's/^/    /'
 	say "  audit exit status: $rc ($( [ $rc -eq 0 ] && echo 'every expected feature proven in every file' || echo 'a feature missing or unproven'))"
+	# What the per-unit judgement saw, and what it could not (assembler,
+	# units without recorded switches, the share of code they span).
+	say "  recorded compilation units (harden-audit --units):"
+	for f in "$@"; do
+		u=$("$audit" --units "$f" 2>/dev/null | sed -n 's/^ *units: //p')
+		say "    ${f#"$dest"}: ${u:-none}"
+	done
 	audit_static
 }
 
