@@ -165,12 +165,19 @@ harden_exe_dep = dependency('harden-exe')" meson.build
 		grep -q harden_dep lib/meson.build && grep -q harden_exe_dep bin/meson.build
 }
 
+# The counts of the test log: Automake's, CTest's or Meson's summary.
+test_counts() {
+	sed -n -e 's/^# \(PASS\|FAIL\|SKIP\|ERROR\): *\([0-9]*\)/\1 \2/p' -e 's/^.*tests passed, .*/&/p' \
+		-e 's/^\(Ok\|Fail\|Skipped\|Timeout\): *\([0-9]*\) *$/\1 \2/p' "$logs/test.log" | paste -sd, - | sed 's/, */, /g'
+}
+
 # Build steps per build system, in $b (build dir) from $s (source) -------
 build_autotools() {
 	step "$logs/autoreconf.log" sh -c "cd '$s' && autoreconf -fi" || return 1
 	step "$logs/configure.log" sh -c "cd '$b' && '$s/configure' --prefix=/usr --without-docbook" || return 1
 	step "$logs/build.log" make -C "$b" -j"$jobs" || return 1
 	if step "$logs/test.log" make -C "$b" -j"$jobs" check; then tests=ok; else tests=FAILED; fi
+	tests="$tests ($(test_counts))"
 	step "$logs/install.log" make -C "$b" install DESTDIR="$dest"
 }
 
@@ -181,6 +188,7 @@ build_cmake() {
 		-DCMAKE_VERBOSE_MAKEFILE=ON || return 1
 	step "$logs/build.log" make -C "$b" -j"$jobs" || return 1
 	if step "$logs/test.log" sh -c "cd '$b' && ctest -j$jobs"; then tests=ok; else tests=FAILED; fi
+	tests="$tests ($(test_counts))"
 	step "$logs/install.log" make -C "$b" install DESTDIR="$dest"
 }
 
@@ -190,6 +198,7 @@ build_meson() {
 	step "$logs/configure.log" meson setup "$b" "$s" $bt --prefix=/usr -Ddocs=false || return 1
 	step "$logs/build.log" ninja -C "$b" -v -j"$jobs" || return 1
 	if step "$logs/test.log" meson test -C "$b" --num-processes "$jobs"; then tests=ok; else tests=FAILED; fi
+	tests="$tests ($(test_counts))"
 	step "$logs/install.log" sh -c "DESTDIR='$dest' meson install -C '$b'"
 }
 
