@@ -6,7 +6,7 @@
 # --expect and names b.c; gcc records no -D, clang does ("-D NAME" read as
 # one flag), so fortify-source is partial with clang's records only;
 # --units lists the units (table and JSON) with the share of the code they
-# span; a unit of another compiler that records no switches is reported,
+# span (a unit of data only spans none); a unit of another compiler that records no switches is reported,
 # not judged, and fails the gate only with --fail-uncovered.
 . "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
 
@@ -42,6 +42,15 @@ assert names == ["a.c", "b.c"], names
 assert u["recorded"][1]["off"] == ["stack-protector"], u
 assert 0 < u["recorded_code_bytes"] <= u["code_bytes"], u
 ' || fail "--units --json"
+
+# A unit of data only has no address range: no code, and the span is
+# still shown (it was dropped as of unknown extent).
+printf 'const int tab[4] = { 1, 2, 3, 4 };\n' >tab.c
+gcc -g -O2 -c tab.c -o tab.o && gcc -o withtab a.o b.o tab.o || fail "cannot build withtab"
+"$AUDIT" --units withtab >units || fail "--units withtab failed"
+grep -q '^    units: 3 recorded, 0 toolchain start files; the recorded units span [0-9]*% of the executable code$' units ||
+	fail "a unit of data only hides the span: $(sed -n 3p units)"
+grep -q '^    unit tab.c: on .*; 0 bytes of code$' units || fail "--units tab.c: $(grep 'unit tab.c' units)"
 
 # clang records -D: fortify-source per unit.
 clang -g -grecord-command-line -O2 -D_FORTIFY_SOURCE=2 -fstack-protector-strong -c a.c -o ca.o &&

@@ -456,7 +456,10 @@ ranges_v5(const struct dwsecs *d, const struct elf *e, uint64_t off,
 	}
 }
 
-/* Bytes of code of the unit (DW_AT_low_pc/high_pc or DW_AT_ranges), or -1. */
+/*
+ * Bytes of code of the unit (DW_AT_low_pc/high_pc or DW_AT_ranges; none of
+ * them: no code, DWARF 5 section 3.1.1), or -1 when they cannot be read.
+ */
 static int64_t
 unit_code(const struct dwsecs *d, const struct elf *e,
     const struct unitdie *u, uint64_t *budget)
@@ -481,8 +484,8 @@ unit_code(const struct dwsecs *d, const struct elf *e,
 		return c.bad ? -1 : ranges_v5(d, e, u->rbase.val + off,
 		    u->addrsz, budget);
 	}
-	if (!u->high.set)
-		return u->low.set ? 0 : -1;
+	if (!u->high.set)	/* no address attribute: a unit of data only */
+		return 0;
 	if (u->high.form != DW_FORM_addr)
 		return (int64_t)(u->high.val & INT64_MAX);	/* a length */
 	if (u->low.form == DW_FORM_addr && u->high.val >= u->low.val)
