@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 58
+# serial 59
 #
 # SYNOPSIS
 #
@@ -163,7 +163,7 @@ $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fi
 $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (cleanups run on thread cancellation)], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-eda78291])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-1cda1c87])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -277,7 +277,7 @@ value   cf-protection full asm cc:-fcf-protection=full
 off     cf-protection cc:-fcf-protection=none
 builder cf-protection off:-fcf-protection=none on:-fcf-protection on:-fcf-protection=* on:-fhardened
 guide   cf-protection situational -fcf-protection=full
-marking cf-protection ibt not enforced: a start file or library lacks the IBT/SHSTK marking, so the program has none (-Wl,-z,cet-report=warning names it)
+marking cf-protection ibt not enforced: a start file or library lacks the IBT/SHSTK marking, so the program has none (ld -z cet-report names them)
 
 feature branch-protection standard arch=aarch64 Arm pointer authentication and BTI landing pads
 value   branch-protection standard asm cc:-mbranch-protection=standard
