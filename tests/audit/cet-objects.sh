@@ -85,6 +85,20 @@ said "objects: pie not proven: no program or library among the operands"
 check_expect 1 cf-protection --objects progcet
 said "objects: no relocatable object among the operands"
 
+# A member that is no object: its error (exit 2), the other members and
+# the JSON intact.
+printf 'not an object\n' >README
+ar rc libbad.a README unmarked.o || fail "ar rc libbad.a"
+"$AUDIT" -j --objects prog libbad.a >out 2>err
+[ $? -eq 2 ] || fail "libbad.a: exit not 2"
+grep -qx "harden-audit: libbad.a(README): not an ELF object" err || fail "libbad.a: $(cat err)"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [o.get("file") for o in d] == ["libbad.a(README)", "prog", None], d
+assert d[2]["markings"]["cf-protection"]["lacking"] == ["libbad.a(unmarked.o)"], d' out ||
+	fail "JSON with libbad.a"
+
 # Without --objects, each object has its own row, as before.
 [ "$(audit_cols unmarked.o TYPE CET | tr '\n' ' ')" = "object no " ] ||
 	fail "unmarked.o alone: $(audit_cols unmarked.o TYPE CET)"

@@ -709,10 +709,17 @@ audit_archive(const char *path, const struct opts *o)
  * get one verdict that names each object lacking it, and a program whose
  * note lacks the property says which objects of the project lose it.
  */
-static int	has_ibt_shstk(const struct facts *f)
-{ return !f->is_x86 ? -1 : f->prop_note && (f->x86_feat & 3) == 3; }
-static int	has_bti_pac(const struct facts *f)
-{ return !f->is_aarch64 ? -1 : f->prop_note && (f->a64_feat & 3) == 3; }
+static int
+has_ibt_shstk(const struct facts *f)
+{
+	return !f->is_x86 ? -1 : f->prop_note && (f->x86_feat & 3) == 3;
+}
+
+static int
+has_bti_pac(const struct facts *f)
+{
+	return !f->is_aarch64 ? -1 : f->prop_note && (f->a64_feat & 3) == 3;
+}
 
 static struct marking {
 	const char	*check, *props;
@@ -787,6 +794,28 @@ scan_image(const char *name, const unsigned char *data, size_t size,
 	return st;
 }
 
+/* Every member of the archive mapped in mf, as scan_image; the status. */
+static int
+scan_archive(const char *path, const struct opts *o)
+{
+	struct ar a;
+	struct ar_member m;
+	char *name;
+	int r, st, status = EXIT_OK;
+
+	if (ar_open(&a, mf.data, mf.size) == -1)
+		return fail_file(path, a.err, o);
+	while ((r = next_member(&a, &m)) == 1) {
+		if ((name = malloc(strlen(path) + strlen(m.name) + 3)) == NULL)
+			err(EXIT_ERR, "malloc");
+		sprintf(name, "%s(%s)", path, m.name);
+		if ((st = scan_image(name, m.data, m.size, o)) > status)
+			status = st;
+		free(name);
+	}
+	return r == -1 ? fail_file(path, a.err, o) : status;
+}
+
 /*
  * Pass one of --objects: tally the objects and archives among the
  * operands, flag them in obj[] (no row of their own); the status.
@@ -794,32 +823,20 @@ scan_image(const char *name, const unsigned char *data, size_t size,
 static int
 scan_objects(int argc, char *argv[], char *obj, const struct opts *o)
 {
-	struct ar a;
-	struct ar_member m;
-	char *name;
-	int i, r, st, status = EXIT_OK;
+	int i, st, status = EXIT_OK;
 
 	for (i = 0; i < argc; i++) {
-		st = EXIT_OK;
+		obj[i] = 1;
 		if (map_open(&mf, argv[i]) == -1)
 			st = fail_file(argv[i], mf.err, o);
-		else if (mf.fmt == BF_AR && ar_open(&a, mf.data, mf.size) == -1)
-			st = fail_file(argv[i], a.err, o);
-		else if (mf.fmt == BF_AR) {
-			while (st < EXIT_ERR && (r = next_member(&a, &m)) == 1) {
-				if ((name = malloc(strlen(argv[i]) +
-				    strlen(m.name) + 3)) == NULL)
-					err(EXIT_ERR, "malloc");
-				sprintf(name, "%s(%s)", argv[i], m.name);
-				st = scan_image(name, m.data, m.size, o);
-				free(name);
-			}
-			if (st < EXIT_ERR && r == -1)
-				st = fail_file(argv[i], a.err, o);
-		} else if (mf.fmt == BF_ELF && is_relocatable(mf.data, mf.size))
+		else if (mf.fmt == BF_AR)
+			st = scan_archive(argv[i], o);
+		else if (mf.fmt == BF_ELF && is_relocatable(mf.data, mf.size))
 			st = scan_image(argv[i], mf.data, mf.size, o);
-		obj[i] = st != EXIT_OK || mf.fmt == BF_AR ||
-		    (mf.fmt == BF_ELF && is_relocatable(mf.data, mf.size));
+		else {
+			st = EXIT_OK;
+			obj[i] = 0;	/* a program or library: pass two */
+		}
 		map_close(&mf);
 		if (st > status)
 			status = st;
@@ -1059,13 +1076,13 @@ main(int argc, char *argv[])
 	signal(SIGBUS, onbus);
 	if ((obj = calloc((size_t)argc + 1, 1)) == NULL)
 		err(EXIT_ERR, "calloc");
+	if (o.json)
+		printf("[\n");
 	if (o.objects && (st = scan_objects(argc, argv, obj, &o)) > status)
 		status = st;
 	for (i = 0; i < argc; i++)
 		nprograms += !obj[i];
-	if (o.json)
-		printf("[\n");
-	else if (!o.quiet && nprograms > 0)
+	if (!o.json && !o.quiet && nprograms > 0)
 		table_header();
 	for (i = 0; i < argc; i++) {
 		if (obj[i])
