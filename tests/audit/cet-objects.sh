@@ -3,7 +3,8 @@
 # inputs of its programs, and the linker marks a program with IBT/SHSTK
 # only when every object has both.  An object from assembly without the
 # note is named (table line, --expect, JSON, the program's reason, as an
-# archive member) and the one from C with -fcf-protection is not; with
+# archive member, an output of a compile_commands.json) and the one from C
+# with -fcf-protection is not; with
 # both marked (the .S through gcc's <cet.h>) the gate passes.  Without
 # --objects every object keeps its own row.
 . "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
@@ -64,6 +65,23 @@ grep -q '^    cf-protection  *no .*; 1 of 2 objects lack IBT/SHSTK: unmarked\.o$
 	{ cat out; fail "prog's reason does not name unmarked.o"; }
 [ "$(awk 'NR > 1 && !/^ / && !/^objects: / { print $NF }' out)" = prog ] ||
 	{ cat out; fail "a row other than prog's"; }
+
+# The objects that a compile_commands.json writes (assembly too), joined
+# to each entry's directory; one not built yet is an error, not a pass.
+cat >cc.json <<EOJ
+[{"directory": "$T", "file": "fn.S", "arguments": ["gcc", "-c", "-o", "unmarked.o", "fn.S"]},
+ {"directory": "$T", "file": "main.c", "command": "gcc -fcf-protection=full -c main.c", "output": "marked.o"}]
+EOJ
+check_expect 1 cf-protection --objects --compile-commands cc.json prog
+said "objects: cf-protection not proven: 1 of 2 objects lack IBT/SHSTK: $T/unmarked.o"
+"$AUDIT" -v --objects --compile-commands cc.json prog >out 2>err
+grep -q "^    cf-protection  *no .*; 1 of 2 objects lack IBT/SHSTK: $T/unmarked\.o\$" out ||
+	{ cat out err; fail "prog's reason from the database"; }
+sed "s/unmarked.o/gone.o/" cc.json >gone.json
+check_expect 2 cf-protection --objects --compile-commands gone.json
+said "$T/gone.o"
+"$AUDIT" --compile-commands cc.json prog >/dev/null 2>err && fail "--compile-commands without --report or --objects"
+said "compile-commands and --report go together"
 
 # Both marked: the gate passes; a program that still lacks the marking
 # blames the start files or a library.

@@ -95,7 +95,12 @@ help(void)
 	    "markings the linker\n"
 	    "                     combines (cf-protection, "
 	    "branch-protection) names each\n"
-	    "                     object that lacks it; no row per object\n"
+	    "                     object that lacks it; no row per object; "
+	    "with\n"
+	    "                     --compile-commands FILE (--report "
+	    "optional), the objects\n"
+	    "                     its commands write (--objects-in "
+	    "applies)\n"
 	    "  -q, --quiet        no table, only problems (on standard error)\n"
 	    "  -u, --units        list the recorded compilation units and "
 	    "their features\n"
@@ -817,31 +822,64 @@ scan_archive(const char *path, const struct opts *o)
 }
 
 /*
+ * Tally the object or archive at path; *obj says whether it was one (else
+ * a program or library, for pass two).  Its status.
+ */
+static int
+scan_path(const char *path, const struct opts *o, char *obj)
+{
+	int st = EXIT_OK;
+
+	*obj = 1;
+	if (map_open(&mf, path) == -1)
+		st = fail_file(path, mf.err, o);
+	else if (mf.fmt == BF_AR)
+		st = scan_archive(path, o);
+	else if (mf.fmt == BF_ELF && is_relocatable(mf.data, mf.size))
+		st = scan_image(path, mf.data, mf.size, o);
+	else
+		*obj = 0;
+	map_close(&mf);
+	return st;
+}
+
+/* What scan_db_object needs, and its worst status. */
+struct dbscan {
+	const struct opts	*o;
+	int			status;
+};
+
+/* An object of the compilation database; a program it names is not. */
+static void
+scan_db_object(const char *path, void *arg)
+{
+	struct dbscan *d = arg;
+	char obj;
+	int st = scan_path(path, d->o, &obj);
+
+	if (st > d->status)
+		d->status = st;
+}
+
+/*
  * Pass one of --objects: tally the objects and archives among the
- * operands, flag them in obj[] (no row of their own); the status.
+ * operands, flag them in obj[] (no row of their own), and with
+ * --compile-commands the objects its commands write; the status.
  */
 static int
 scan_objects(int argc, char *argv[], char *obj, const struct opts *o)
 {
-	int i, st, status = EXIT_OK;
+	struct dbscan d = { o, EXIT_OK };
+	int i, st;
 
-	for (i = 0; i < argc; i++) {
-		obj[i] = 1;
-		if (map_open(&mf, argv[i]) == -1)
-			st = fail_file(argv[i], mf.err, o);
-		else if (mf.fmt == BF_AR)
-			st = scan_archive(argv[i], o);
-		else if (mf.fmt == BF_ELF && is_relocatable(mf.data, mf.size))
-			st = scan_image(argv[i], mf.data, mf.size, o);
-		else {
-			st = EXIT_OK;
-			obj[i] = 0;	/* a program or library: pass two */
-		}
-		map_close(&mf);
-		if (st > status)
-			status = st;
-	}
-	return status;
+	for (i = 0; i < argc; i++)
+		if ((st = scan_path(argv[i], o, &obj[i])) > d.status)
+			d.status = st;
+	if (o->compdb != NULL && (st = compdb_objects(o->compdb,
+	    o->nobjdirs > 0 ? o->objdirs : NULL, scan_db_object, &d)) >
+	    d.status)
+		d.status = st;
+	return d.status;
 }
 
 /* The names of m's objects that lack it, comma-separated, printable. */
@@ -937,7 +975,8 @@ report_objects(const struct opts *o, int nprograms)
 	int i, status = EXIT_OK;
 
 	if (nobjects == 0) {
-		warnx("--objects: no relocatable object among the operands");
+		warnx("--objects: no relocatable object among the operands%s",
+		    o->compdb != NULL ? " or in the database" : "");
 		return o->expect != 0 ? EXIT_MISSING : EXIT_OK;
 	}
 	if (o->json)
@@ -1041,7 +1080,9 @@ parse_options(int argc, char *argv[], struct opts *o)
 		case 'V': printf("harden-audit %s\n", HARDEN_VERSION); done(); break;
 		default: usage(NULL);
 		}
-	if ((o->compdb == NULL) != (o->report == NULL))
+	/* With --objects, the database may be read for its objects alone. */
+	if (o->report != NULL ? o->compdb == NULL : o->compdb != NULL &&
+	    !o->objects)
 		usage("--compile-commands and --report go together");
 	if (o->nobjdirs > 0 && o->compdb == NULL)
 		usage("--objects-in goes with --compile-commands");
@@ -1067,10 +1108,10 @@ main(int argc, char *argv[])
 	i = parse_options(argc, argv, &o);
 	argc -= i;
 	argv += i;
-	if (o.compdb != NULL) {
+	if (o.report != NULL) {
 		status = compdb_check(o.compdb, o.report,
 		    o.nobjdirs > 0 ? o.objdirs : NULL);
-		if (argc == 0)
+		if (argc == 0 && !o.objects)
 			return fflush(stdout) == 0 ? status : EXIT_ERR;
 	}
 	signal(SIGBUS, onbus);
