@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 57
+# serial 59
 #
 # SYNOPSIS
 #
@@ -163,7 +163,7 @@ $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fi
 $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (cleanups run on thread cancellation)], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-9765ae95])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-1cda1c87])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -277,7 +277,7 @@ value   cf-protection full asm cc:-fcf-protection=full
 off     cf-protection cc:-fcf-protection=none
 builder cf-protection off:-fcf-protection=none on:-fcf-protection on:-fcf-protection=* on:-fhardened
 guide   cf-protection situational -fcf-protection=full
-marking cf-protection ibt not enforced: a start file or library lacks the IBT/SHSTK marking, so the program has none
+marking cf-protection ibt not enforced: a start file or library lacks the IBT/SHSTK marking, so the program has none (ld -z cet-report names them)
 
 feature branch-protection standard arch=aarch64 Arm pointer authentication and BTI landing pads
 value   branch-protection standard asm cc:-mbranch-protection=standard
@@ -2388,9 +2388,25 @@ feature_note() {
 	@<:@ -z "@S|@elf_why" @:>@ || return 0
 	eval "mk=\@S|@f_mark_@S|@1 rt=\@S|@f_runtime_@S|@1"
 	if @<:@ -n "@S|@mk" @:>@ && @<:@ "@S|@format" = elf @:>@; then
-		case @S|@props in *" @S|@{mk%% *} "*) ;; *) note=@S|@{mk@%:@* } ;; esac
+		case @S|@props in *" @S|@{mk%% *} "*) ;; *) note=@S|@{mk@%:@* }; mark_source "@S|@{mk%% *}" ;; esac
 	elif @<:@ -n "@S|@rt" @:>@; then
 		case @S|@libs in *" @S|@{rt%% *} "*) note=@S|@{rt@%:@* } ;; esac
+	fi
+}
+
+@%:@ mark_source PROP: note says whether the probe's own object has the
+@%:@ property PROP (readelf -n, no compiler run): then the linker dropped it
+@%:@ for a start file or library of the toolchain, not for the compiled code.
+@%:@ An LTO object has no code yet: nothing is said.
+mark_source() {
+	@<:@ -z "@S|@lto" @:>@ || return 0
+	start @S|@{b}_note @S|@READELF -n "@S|@work/@S|@b.o"
+	finish @S|@{b}_note messages-ok || return 0
+	if awk -v p="@S|@1" '/Properties: .*feature:/ && tolower(@S|@0) ~ p { f = 1 } END { exit !f }' \
+	    "@S|@work/@S|@{b}_note.out"; then
+		note="@S|@note; not the compiled code: the probe's object is marked"
+	else
+		note="@S|@note; the probe's object lacks the marking too"
 	fi
 }
 

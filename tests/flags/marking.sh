@@ -2,8 +2,9 @@
 # enforces IBT/SHSTK and BTI only in a program whose GNU property note has
 # them, which the linker drops when one start file or library lacks it
 # (Debian 12's crt files).  The report says so exactly when a program built
-# with the reported flags lacks the marking; the instrumentation (endbr64,
-# paciasp) is there either way.
+# with the reported flags lacks the marking, and whether the compiled code
+# (an object built with the reported flags) has it; the instrumentation
+# (endbr64, paciasp) is there either way.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc aarch64-linux-gnu-gcc
 H="$S/catalog/harden-flags"
@@ -23,6 +24,15 @@ check() {
 	else
 		case $why in *"not enforced: a start file or library lacks the $3"*) ;;
 		*) fail "$1: the program is not $3-marked, yet the reason is: $why" ;; esac
+		# Whether the compiled code has it, as readelf sees the object.
+		$1 -O2 $(report_key $1.report cflags) -c -o $1.o p.c || fail "$1: cannot compile p.o"
+		if $5 -n $1.o | grep 'Properties: .*feature:' | grep -q "$3"; then
+			case $why in *"; not the compiled code: the probe's object is marked") ;;
+			*) fail "$1: the object is $3-marked, yet the reason is: $why" ;; esac
+		else
+			case $why in *"; the probe's object lacks the marking too") ;;
+			*) fail "$1: the object lacks $3, yet the reason is: $why" ;; esac
+		fi
 		grep "^detail $2 " $1.report | grep -q "; .*not enforced" || fail "$1: the summary does not say it"
 		grep "^result $2 " $1.report | grep -q "; .*not enforced" || fail "$1: the cached result loses it"
 	fi
@@ -30,6 +40,12 @@ check() {
 check gcc cf-protection IBT endbr64 readelf objdump
 check aarch64-linux-gnu-gcc branch-protection BTI paciasp aarch64-linux-gnu-readelf aarch64-linux-gnu-objdump
 grep -q 'pointer authentication works' aarch64-linux-gnu-gcc.report || fail "aarch64: PAC not said to work"
+
+# An LTO object has no code to read: the reason says nothing of it.
+CC=gcc CFLAGS="-O2 -flto" sh "$H" --report >lto.report || fail "-flto: harden-flags failed"
+case $(report_reason lto.report cf-protection) in
+*"probe's object"*) fail "-flto: the reason speaks of the LTO object: $(report_reason lto.report cf-protection)" ;;
+esac
 
 # A known result keeps the note (Autoconf's cache, --known).
 r=$(sed -n 's/^result cf-protection //p' gcc.report)

@@ -377,56 +377,72 @@ jcommand(struct jcur *j, struct words *cmd)
 	free(one.w);
 }
 
-/* One object of the array: file, directory, output, command or arguments. */
-static int
-check_entry(struct jcur *j, struct scope *sc)
+/* One entry of the database: the words of the keys harden-audit reads. */
+struct entry {
+	struct words	file, dir, out, cmd;
+};
+
+static void
+entry_free(struct entry *e)
 {
-	struct words file = { NULL, 0, 0 }, cmd = { NULL, 0, 0 };
-	struct words key = { NULL, 0, 0 }, dir = { NULL, 0, 0 };
-	struct words out = { NULL, 0, 0 };
+	struct words *ws[] = { &e->file, &e->dir, &e->out, &e->cmd };
+	size_t i;
+
+	for (i = 0; i < sizeof(ws) / sizeof(ws[0]); i++) {
+		words_clear(ws[i]);
+		free(ws[i]->w);
+	}
+}
+
+/* One object of the array: file, directory, output, command or arguments. */
+static void
+read_entry(struct jcur *j, struct entry *e)
+{
+	struct words key = { NULL, 0, 0 };
 	const char *k;
 
-	if (!jpeek(j, '{'))
-		return -1;
+	if (!jpeek(j, '{')) {
+		j->bad = 1;
+		return;
+	}
 	while (!j->bad && !jpeek(j, '}')) {
 		jstring(j, &key);
 		if (j->bad || !jpeek(j, ':'))
 			break;
 		k = key.w[key.n - 1];
 		if (strcmp(k, "file") == 0)
-			jstring(j, &file);
+			jstring(j, &e->file);
 		else if (strcmp(k, "directory") == 0)
-			jstring(j, &dir);
+			jstring(j, &e->dir);
 		else if (strcmp(k, "output") == 0)
-			jstring(j, &out);
+			jstring(j, &e->out);
 		else if (strcmp(k, "arguments") == 0 && jpeek(j, '['))
 			while (!j->bad && !jpeek(j, ']')) {
-				jstring(j, &cmd);
+				jstring(j, &e->cmd);
 				jpeek(j, ',');
 			}
 		else if (strcmp(k, "command") == 0)
-			jcommand(j, &cmd);
+			jcommand(j, &e->cmd);
 		else
 			jskip(j);
 		jpeek(j, ',');
 	}
-	if (!j->bad && file.n == 1 && is_source(file.w[0], sc->rq->cxx) &&
-	    in_scope(sc->dirs, dir.n == 1 ? dir.w[0] : ".",
-	    object_of(&out, &cmd))) {
-		sc->checked++;
-		sc->bad += (unsigned)check_command(file.w[0], &cmd, sc->rq);
-	}
-	words_clear(&file);
-	words_clear(&cmd);
 	words_clear(&key);
-	words_clear(&dir);
-	words_clear(&out);
-	free(file.w);
-	free(cmd.w);
 	free(key.w);
-	free(dir.w);
-	free(out.w);
-	return j->bad ? -1 : 0;
+}
+
+/* Check the entry's command when it compiles a source in scope. */
+static void
+check_entry(const struct entry *e, void *arg)
+{
+	struct scope *sc = arg;
+
+	if (e->file.n == 1 && is_source(e->file.w[0], sc->rq->cxx) &&
+	    in_scope(sc->dirs, e->dir.n == 1 ? e->dir.w[0] : ".",
+	    object_of(&e->out, &e->cmd))) {
+		sc->checked++;
+		sc->bad += (unsigned)check_command(e->file.w[0], &e->cmd, sc->rq);
+	}
 }
 
 static char *
@@ -454,36 +470,55 @@ slurp(const char *path, size_t *len)
 	return buf;
 }
 
+/*
+ * Calls each(entry, arg) for every entry of the database at path; 0, or 2
+ * (said) when it cannot be read or is no JSON array of objects.
+ */
+static int
+walk(const char *path, void (*each)(const struct entry *, void *), void *arg)
+{
+	struct entry e;
+	struct jcur j;
+	char *text;
+	size_t len;
+
+	if ((text = slurp(path, &len)) == NULL) {
+		warn("%s", path);
+		return 2;
+	}
+	j = (struct jcur){ text, text + len, 0 };
+	if (!jpeek(&j, '['))
+		j.bad = 1;
+	while (!j.bad && !jpeek(&j, ']')) {
+		memset(&e, 0, sizeof(e));
+		read_entry(&j, &e);
+		if (!j.bad)
+			each(&e, arg);
+		entry_free(&e);
+		if (!j.bad && !jpeek(&j, ',') && (jws(&j), j.p < j.end &&
+		    *j.p != ']'))
+			j.bad = 1;
+	}
+	if (j.bad)
+		warnx("%s: not a compilation database (JSON array of "
+		    "objects) at byte %zu", path, (size_t)(j.p - text));
+	free(text);
+	return j.bad ? 2 : 0;
+}
+
 int
 compdb_check(const char *path, const char *report, const char *const *dirs)
 {
 	struct required rq;
 	struct scope sc;
-	struct jcur j;
-	char *text;
-	size_t len, i;
-	int rc = 0;
+	size_t i;
+	int rc;
 
 	memset(&rq, 0, sizeof(rq));
 	if (read_report(report, &rq) == -1)
 		return 2;
-	if ((text = slurp(path, &len)) == NULL) {
-		warn("%s", path);
-		return 2;
-	}
 	sc = (struct scope){ &rq, dirs, 0, 0 };
-	j = (struct jcur){ text, text + len, 0 };
-	if (!jpeek(&j, '['))
-		j.bad = 1;
-	while (!j.bad && !jpeek(&j, ']'))
-		if (check_entry(&j, &sc) == -1 || (!jpeek(&j, ',') &&
-		    (jws(&j), j.p < j.end && *j.p != ']')))
-			j.bad = 1;
-	if (j.bad) {
-		warnx("%s: not a compilation database (JSON array of "
-		    "objects) at byte %zu", path, (size_t)(j.p - text));
-		rc = 2;
-	} else {
+	if ((rc = walk(path, check_entry, &sc)) == 0) {
 		fprintf(stderr, "harden-audit: %s: %u %s compile commands "
 		    "checked against %s: %u without harden's flags\n", path,
 		    sc.checked, rq.cxx ? "C++" : "C", report, sc.bad);
@@ -491,6 +526,37 @@ compdb_check(const char *path, const char *report, const char *const *dirs)
 	}
 	for (i = 0; i < rq.n; i++)
 		free(rq.flag[i]);
-	free(text);
 	return rc;
+}
+
+/* What compdb_objects passes through walk. */
+struct objwalk {
+	const char *const	*dirs;
+	void			(*fn)(const char *, void *);
+	void			*arg;
+};
+
+/* The entry's object, relative to its directory, when in scope. */
+static void
+entry_object(const struct entry *e, void *arg)
+{
+	const struct objwalk *w = arg;
+	const char *obj = object_of(&e->out, &e->cmd);
+	const char *dir = e->dir.n == 1 ? e->dir.w[0] : ".";
+	char path[8192];
+
+	if (obj == NULL || !in_scope(w->dirs, dir, obj))
+		return;
+	snprintf(path, sizeof(path), "%s%s%s", obj[0] == '/' ? "" : dir,
+	    obj[0] == '/' ? "" : "/", obj);
+	w->fn(path, w->arg);
+}
+
+int
+compdb_objects(const char *path, const char *const *dirs,
+    void (*fn)(const char *, void *), void *arg)
+{
+	struct objwalk w = { dirs, fn, arg };
+
+	return walk(path, entry_object, &w);
 }

@@ -16,4 +16,13 @@
 int	compdb_check(const char *path, const char *report,
 	    const char *const *dirs);
 
+/*
+ * Calls fn(object, arg) for the object of every entry of the compilation
+ * database at path (any language: assembly too), its path joined to the
+ * entry's directory; with dirs, only those in one of the directories.  0,
+ * or 2 (said) when the database cannot be read.
+ */
+int	compdb_objects(const char *path, const char *const *dirs,
+	    void (*fn)(const char *, void *), void *arg);
+
 #endif

@@ -43,6 +43,7 @@ struct opts {
 	int		verbose;
 	int		units;		/* list the recorded units */
 	int		fail_uncovered;	/* a yes must cover every unit */
+	int		objects;	/* --objects: objects are link inputs */
 	const char	*compdb;	/* --compile-commands */
 	const char	*report;	/* --report */
 	const char	*objdirs[65];	/* --objects-in, NULL-ended */
@@ -51,6 +52,7 @@ struct opts {
 };
 
 static void	usage(const char *) __attribute__((noreturn));
+static void	blame_objects(struct result *);
 
 static void
 usage(const char *msg)
@@ -59,6 +61,7 @@ usage(const char *msg)
 		warnx("%s", msg);
 	fprintf(stderr,
 	    "usage: harden-audit [-hjlquvV] [-e feature[,feature...]] file ...\n"
+	    "       harden-audit --objects [-e feature[,...]] program object ...\n"
 	    "       harden-audit --compile-commands FILE --report REPORT [file ...]\n"
 	    "Try 'harden-audit --help' for more information.\n");
 	exit(EXIT_ERR);
@@ -86,6 +89,18 @@ help(void)
 	    "  -h, --help         print this help and exit\n"
 	    "  -j, --json         print a JSON array instead of a table\n"
 	    "  -l, --list         list the properties and exit\n"
+	    "      --objects      the objects (.o, .a) among the files are "
+	    "those the programs\n"
+	    "                     among them link: one verdict of the "
+	    "markings the linker\n"
+	    "                     combines (cf-protection, "
+	    "branch-protection) names each\n"
+	    "                     object that lacks it; no row per object; "
+	    "with\n"
+	    "                     --compile-commands FILE (--report "
+	    "optional), the objects\n"
+	    "                     its commands write (--objects-in "
+	    "applies)\n"
 	    "  -q, --quiet        no table, only problems (on standard error)\n"
 	    "  -u, --units        list the recorded compilation units and "
 	    "their features\n"
@@ -620,6 +635,8 @@ audit_image(const char *name, const unsigned char *data, size_t size,
 	facts.setid = mf.setid;
 	for (i = 0; i < audit_nchecks; i++)
 		audit_judge(i, &facts, &res[i]);
+	if (o->objects)
+		blame_objects(res);
 	if (o->json)
 		json_row(name, &facts, res, o);
 	else if (!o->quiet)
@@ -689,6 +706,309 @@ audit_archive(const char *path, const struct opts *o)
 	return status;
 }
 
+/*
+ * --objects: the relocatable objects among the operands (and every member
+ * of an archive operand) are the inputs of the programs among them.  The
+ * linker marks a program with a GNU property (IBT/SHSTK, BTI/PAC) only
+ * when every object it links has it, so for these markings the objects
+ * get one verdict that names each object lacking it, and a program whose
+ * note lacks the property says which objects of the project lose it.
+ */
+static int
+has_ibt_shstk(const struct facts *f)
+{
+	return !f->is_x86 ? -1 : f->prop_note && (f->x86_feat & 3) == 3;
+}
+
+static int
+has_bti_pac(const struct facts *f)
+{
+	return !f->is_aarch64 ? -1 : f->prop_note && (f->a64_feat & 3) == 3;
+}
+
+static struct marking {
+	const char	*check, *props;
+	int		(*has)(const struct facts *);	/* -1: other machine */
+	unsigned	seen;		/* objects of that machine */
+	char		**lack;		/* names of those without it */
+	unsigned	nlack;
+} markings[] = {
+	{ "cf-protection", "IBT/SHSTK", has_ibt_shstk, 0, NULL, 0 },
+	{ "branch-protection", "BTI/PAC", has_bti_pac, 0, NULL, 0 },
+};
+#define NMARKINGS	(sizeof(markings) / sizeof(markings[0]))
+static unsigned	nobjects;
+
+static int
+is_marking(const char *check)
+{
+	size_t k;
+
+	for (k = 0; k < NMARKINGS; k++)
+		if (strcmp(markings[k].check, check) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether the ELF header says ET_REL (no other read of a program). */
+static int
+is_relocatable(const unsigned char *d, size_t size)
+{
+	return size >= 18 && memcmp(d, "\177ELF", 4) == 0 &&
+	    (d[5] == 2 ? d[16] << 8 | d[17] : d[17] << 8 | d[16]) == 1;
+}
+
+/* Tally the markings of one object (facts loaded) under name. */
+static void
+tally_object(const char *name)
+{
+	struct marking *m;
+	size_t k;
+
+	nobjects++;
+	for (k = 0; k < NMARKINGS; k++) {
+		m = &markings[k];
+		switch (m->has(&facts)) {
+		case 0:
+			if ((m->lack = realloc(m->lack, (m->nlack + 1) *
+			    sizeof(*m->lack))) == NULL ||
+			    (m->lack[m->nlack++] = strdup(name)) == NULL)
+				err(EXIT_ERR, "malloc");
+			/* FALLTHROUGH */
+		case 1:
+			m->seen++;
+		}
+	}
+}
+
+/* Load and tally one object image; its exit status. */
+static int
+scan_image(const char *name, const unsigned char *data, size_t size,
+    const struct opts *o)
+{
+	int st = EXIT_OK;
+
+	if (load(data, size, BF_ELF) == -1)
+		st = fail_file(name, loaderr, o);
+	else if (strcmp(facts.kind, "object") != 0)
+		st = fail_file(name, "not a relocatable object (an archive "
+		    "member that --objects cannot link)", o);
+	else
+		tally_object(name);
+	unload();
+	return st;
+}
+
+/* Every member of the archive mapped in mf, as scan_image; the status. */
+static int
+scan_archive(const char *path, const struct opts *o)
+{
+	struct ar a;
+	struct ar_member m;
+	char *name;
+	int r, st, status = EXIT_OK;
+
+	if (ar_open(&a, mf.data, mf.size) == -1)
+		return fail_file(path, a.err, o);
+	while ((r = next_member(&a, &m)) == 1) {
+		if ((name = malloc(strlen(path) + strlen(m.name) + 3)) == NULL)
+			err(EXIT_ERR, "malloc");
+		sprintf(name, "%s(%s)", path, m.name);
+		if ((st = scan_image(name, m.data, m.size, o)) > status)
+			status = st;
+		free(name);
+	}
+	return r == -1 ? fail_file(path, a.err, o) : status;
+}
+
+/*
+ * Tally the object or archive at path; *obj says whether it was one (else
+ * a program or library, for pass two).  Its status.
+ */
+static int
+scan_path(const char *path, const struct opts *o, char *obj)
+{
+	int st = EXIT_OK;
+
+	*obj = 1;
+	if (map_open(&mf, path) == -1)
+		st = fail_file(path, mf.err, o);
+	else if (mf.fmt == BF_AR)
+		st = scan_archive(path, o);
+	else if (mf.fmt == BF_ELF && is_relocatable(mf.data, mf.size))
+		st = scan_image(path, mf.data, mf.size, o);
+	else
+		*obj = 0;
+	map_close(&mf);
+	return st;
+}
+
+/* What scan_db_object needs, and its worst status. */
+struct dbscan {
+	const struct opts	*o;
+	int			status;
+};
+
+/* An object of the compilation database; a program it names is not. */
+static void
+scan_db_object(const char *path, void *arg)
+{
+	struct dbscan *d = arg;
+	char obj;
+	int st = scan_path(path, d->o, &obj);
+
+	if (st > d->status)
+		d->status = st;
+}
+
+/*
+ * Pass one of --objects: tally the objects and archives among the
+ * operands, flag them in obj[] (no row of their own), and with
+ * --compile-commands the objects its commands write; the status.
+ */
+static int
+scan_objects(int argc, char *argv[], char *obj, const struct opts *o)
+{
+	struct dbscan d = { o, EXIT_OK };
+	int i, st;
+
+	for (i = 0; i < argc; i++)
+		if ((st = scan_path(argv[i], o, &obj[i])) > d.status)
+			d.status = st;
+	if (o->compdb != NULL && (st = compdb_objects(o->compdb,
+	    o->nobjdirs > 0 ? o->objdirs : NULL, scan_db_object, &d)) >
+	    d.status)
+		d.status = st;
+	return d.status;
+}
+
+/* The names of m's objects that lack it, comma-separated, printable. */
+static void
+lack_names(const struct marking *m, char *buf, size_t sz)
+{
+	size_t len = 0;
+	unsigned i;
+	char *v;
+
+	buf[0] = '\0';
+	for (i = 0; i < m->nlack && len + 1 < sz; i++) {
+		v = vis(m->lack[i]);
+		len += (size_t)snprintf(buf + len, sz - len, "%s%s",
+		    i ? ", " : "", v);
+		free(v);
+	}
+	if (len >= sz && sz > 4)
+		strcpy(buf + sz - 4, "...");
+}
+
+/*
+ * A program's "no" for a marking says whether objects of the project
+ * lack it, or whether (all of them having it) a start file or a library
+ * does.
+ */
+static void
+blame_objects(struct result *res)
+{
+	const struct marking *m;
+	struct result *r;
+	char names[200];
+	size_t k, n;
+	int i;
+
+	for (k = 0; k < NMARKINGS; k++) {
+		m = &markings[k];
+		if ((i = audit_find(m->check)) < 0 || res[i].v != V_NO ||
+		    m->seen == 0)
+			continue;
+		r = &res[i];
+		n = strlen(r->why);
+		lack_names(m, names, sizeof(names));
+		if (m->nlack > 0)
+			snprintf(r->why + n, sizeof(r->why) - n, "; %u of %u "
+			    "objects lack %s: %s", m->nlack, m->seen, m->props,
+			    names);
+		else
+			snprintf(r->why + n, sizeof(r->why) - n, "; all %u "
+			    "objects have %s: a start file or library lacks "
+			    "it", m->seen, m->props);
+	}
+}
+
+/* The JSON element of the objects: each marking, the objects lacking it. */
+static void
+json_objects(void)
+{
+	const struct marking *m;
+	size_t k;
+	unsigned i;
+	int n = 0;
+
+	printf("%s  {\"objects\": %u, \"markings\": {", json_rows++ ? ",\n" :
+	    "", nobjects);
+	for (k = 0; k < NMARKINGS; k++) {
+		if ((m = &markings[k])->seen == 0)
+			continue;
+		printf("%s\n    \"%s\": {\"result\": \"%s\", \"objects\": %u, "
+		    "\"lacking\": [", n++ ? "," : "", m->check, m->nlack ?
+		    "no" : "yes", m->seen);
+		for (i = 0; i < m->nlack; i++) {
+			printf("%s", i ? ", " : "");
+			json_string(stdout, m->lack[i]);
+		}
+		printf("]}");
+	}
+	printf("}}");
+}
+
+/*
+ * Pass three of --objects: the objects' verdict of each marking (a table
+ * line or a JSON element); with --expect, one that some lack fails, named
+ * with them, and so does an expected feature with no program to prove it.
+ * Returns the status.
+ */
+static int
+report_objects(const struct opts *o, int nprograms)
+{
+	static char names[8192];
+	const struct marking *m;
+	size_t k;
+	int i, status = EXIT_OK;
+
+	if (nobjects == 0) {
+		warnx("--objects: no relocatable object among the operands%s",
+		    o->compdb != NULL ? " or in the database" : "");
+		return o->expect != 0 ? EXIT_MISSING : EXIT_OK;
+	}
+	if (o->json)
+		json_objects();
+	for (k = 0; k < NMARKINGS; k++) {
+		if ((m = &markings[k])->seen == 0)
+			continue;
+		lack_names(m, names, sizeof(names));
+		if (!o->json && !o->quiet && m->nlack > 0)
+			printf("objects: %s: not enforced: %u of %u objects lack "
+			    "%s: %s\n", m->check, m->nlack, m->seen, m->props,
+			    names);
+		else if (!o->json && !o->quiet)
+			printf("objects: %s: yes: all %u objects have %s\n",
+			    m->check, m->seen, m->props);
+		if (m->nlack > 0 && (i = audit_find(m->check)) >= 0 &&
+		    (o->expect >> i & 1)) {
+			warnx("objects: %s not proven: %u of %u objects lack "
+			    "%s: %s", m->check, m->nlack, m->seen, m->props,
+			    names);
+			status = EXIT_MISSING;
+		}
+	}
+	for (i = 0; nprograms == 0 && (size_t)i < audit_nchecks; i++)
+		if ((o->expect >> i & 1) && !is_marking(audit_checks[i].name)) {
+			warnx("objects: %s not proven: no program or library "
+			    "among the operands", audit_checks[i].name);
+			status = EXIT_MISSING;
+		}
+	return status;
+}
+
 /* Audit one operand ("-": standard input); returns its exit status. */
 static int
 audit(const char *path, const struct opts *o)
@@ -731,6 +1051,7 @@ parse_options(int argc, char *argv[], struct opts *o)
 		{ "report",	required_argument,	NULL, 'R' },
 		{ "objects-in",	required_argument,	NULL, 'O' },
 		{ "fail-uncovered", no_argument,	NULL, 'U' },
+		{ "objects",	no_argument,		NULL, 'o' },
 		{ "verbose",	no_argument,		NULL, 'v' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
@@ -754,16 +1075,23 @@ parse_options(int argc, char *argv[], struct opts *o)
 			o->objdirs[o->nobjdirs++] = optarg;
 			break;
 		case 'U': o->fail_uncovered = 1; break;
+		case 'o': o->objects = 1; break;
 		case 'v': o->verbose = 1; break;
 		case 'V': printf("harden-audit %s\n", HARDEN_VERSION); done(); break;
 		default: usage(NULL);
 		}
-	if ((o->compdb == NULL) != (o->report == NULL))
+	/* With --objects, the database may be read for its objects alone. */
+	if (o->report != NULL ? o->compdb == NULL : o->compdb != NULL &&
+	    !o->objects)
 		usage("--compile-commands and --report go together");
 	if (o->nobjdirs > 0 && o->compdb == NULL)
 		usage("--objects-in goes with --compile-commands");
 	if (optind == argc && o->compdb == NULL)
 		usage("no file given");
+	for (ch = optind; o->objects && ch < argc; ch++)
+		if (strcmp(argv[ch], "-") == 0)
+			usage("--objects reads no standard input (the objects "
+			    "are read before the programs)");
 	return optind;
 }
 
@@ -771,7 +1099,8 @@ int
 main(int argc, char *argv[])
 {
 	struct opts o;
-	int i, st, status = EXIT_OK;
+	char *obj;	/* obj[i]: operand i is an object (--objects) */
+	int i, st, status = EXIT_OK, nprograms = 0;
 
 	audit_init();
 	if (audit_nchecks > 64)
@@ -779,22 +1108,33 @@ main(int argc, char *argv[])
 	i = parse_options(argc, argv, &o);
 	argc -= i;
 	argv += i;
-	if (o.compdb != NULL) {
+	if (o.report != NULL) {
 		status = compdb_check(o.compdb, o.report,
 		    o.nobjdirs > 0 ? o.objdirs : NULL);
-		if (argc == 0)
+		if (argc == 0 && !o.objects)
 			return fflush(stdout) == 0 ? status : EXIT_ERR;
 	}
 	signal(SIGBUS, onbus);
+	if ((obj = calloc((size_t)argc + 1, 1)) == NULL)
+		err(EXIT_ERR, "calloc");
 	if (o.json)
 		printf("[\n");
-	else if (!o.quiet)
+	if (o.objects && (st = scan_objects(argc, argv, obj, &o)) > status)
+		status = st;
+	for (i = 0; i < argc; i++)
+		nprograms += !obj[i];
+	if (!o.json && !o.quiet && nprograms > 0)
 		table_header();
 	for (i = 0; i < argc; i++) {
+		if (obj[i])
+			continue;
 		st = audit(argv[i], &o);
 		if (st > status)
 			status = st;
 	}
+	if (o.objects && (st = report_objects(&o, nprograms)) > status)
+		status = st;
+	free(obj);
 	if (o.json)
 		printf("\n]\n");
 	if (fflush(stdout) != 0 || ferror(stdout))
