@@ -154,7 +154,7 @@ read_value(struct feature *f, char *rest)
 			f->where |= 2;
 		}
 		if (strncmp(w, "ld:", 3) == 0 || strncmp(w, "cc+ld:", 6) == 0 ||
-		    strncmp(w, "exe-ld:", 7) == 0)
+		    strncmp(w, "exe-ld:", 7) == 0 || strncmp(w, "lib-ld:", 7) == 0)
 			f->where |= 4;
 	}
 }
@@ -429,7 +429,13 @@ put_meson_options(FILE *out, const struct catalog *c)
 		fputs("',\n  type: 'combo',\n  choices: ['auto', 'enabled', 'disabled', 'yes', 'no'", out);
 		put_values(out, f, ", '", "'", "");
 		fprintf(out, "],\n  value: 'auto',\n  yield: true,\n"
-		    "  description: '%s (%s level): ", f->name, f->level);
+		    "  description: '%s (", f->name);
+		/* A feature of no level is only ever asked for. */
+		if (strcmp(f->level, "request") == 0)
+			fputs("only on request", out);
+		else
+			fprintf(out, "%s level", f->level);
+		fputs("): ", out);
 		for (p = f->summary; *p != '\0'; p++) {
 			if (*p == '\'' || *p == '\\')
 				fputc('\\', out);

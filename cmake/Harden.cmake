@@ -84,8 +84,10 @@ Targets
   ``exe-cc`` flags (``-fPIE``), shared libraries never do (CMake gives them
   ``-fPIC``); every executable, shared library and module gets the ``ld``
   flags of the language that links it (``$<LINK_LANGUAGE:...>``: the C++
-  compiler's for a target with any C++ source) and executables alone the
-  ``exe-ld`` flags (``-pie``).  A flag proven for one compiler thus never
+  compiler's for a target with any C++ source), executables alone the
+  ``exe-ld`` flags (``-pie``) and shared libraries alone the ``lib-ld``
+  flags (``-Wl,-z,nodlopen``, only with ``HARDENING_NODLOPEN=ON``; never a
+  ``MODULE`` library, a plugin that is dlopened).  A flag proven for one compiler thus never
   reaches the other's command line (``CC=gcc CXX=clang++`` at the strict
   level, where each family has flags of its own).  This uses generator
   expressions on the consumer's ``TYPE``, so PIE does not depend on policy
@@ -270,10 +272,13 @@ are visible from every directory, also after ``add_subdirectory``):
   ``VERSION`` file.
 
 ``HARDEN_CPPFLAGS``, ``HARDEN_CFLAGS``, ``HARDEN_EXE_CFLAGS``,
-``HARDEN_LDFLAGS``, ``HARDEN_EXE_LDFLAGS``
+``HARDEN_LDFLAGS``, ``HARDEN_EXE_LDFLAGS``, ``HARDEN_LIB_LDFLAGS``
   The detected flags (lists), as in the catalog's contract: preprocessor
   flags, compiler flags of every object, compiler flags of executables'
-  objects only, linker flags of every link, linker flags of executables only.
+  objects only, linker flags of every link, linker flags of executables only,
+  linker flags of shared libraries only (``-Wl,-z,nodlopen`` with
+  ``HARDENING_NODLOPEN=ON``, a feature of no level: never a ``MODULE``
+  library, which ``Harden::Harden`` and ``harden_target()`` leave out).
 ``HARDEN_ENABLED``
   The features that are present, as ``feature=value`` words: those turned
   on, and those the builder's own flags give.
@@ -285,8 +290,8 @@ are visible from every directory, also after ``add_subdirectory``):
   with gcc on x86_64).  Empty when none is.
 
 ``HARDEN_CXX_CPPFLAGS``, ``HARDEN_CXXFLAGS``, ``HARDEN_EXE_CXXFLAGS``,
-``HARDEN_CXX_LDFLAGS``, ``HARDEN_EXE_CXX_LDFLAGS``, ``HARDEN_CXX_ENABLED``,
-``HARDEN_CXX_AUDIT_EXPECT``
+``HARDEN_CXX_LDFLAGS``, ``HARDEN_EXE_CXX_LDFLAGS``, ``HARDEN_CXX_LIB_LDFLAGS``,
+``HARDEN_CXX_ENABLED``, ``HARDEN_CXX_AUDIT_EXPECT``
   The same for C++ (the names of ``harden-flags --lang=c++ --export``),
   from the C++ compiler's probes.  The variables of a language that is not
   enabled are empty.
@@ -470,15 +475,16 @@ function(_harden_language lang label_out suffix_out file_out cc_out flags_out)
 endfunction()
 
 # The result variables of <lang>, in the order of the report keys cppflags,
-# cflags, exe_cflags, ldflags, exe_ldflags, enabled, audit_expect (the names
-# of harden-flags --export).
+# cflags, exe_cflags, ldflags, exe_ldflags, enabled, audit_expect,
+# lib_ldflags (the names of harden-flags --export).
 function(_harden_variables lang out)
   if(lang STREQUAL "CXX")
     set(${out} HARDEN_CXX_CPPFLAGS HARDEN_CXXFLAGS HARDEN_EXE_CXXFLAGS HARDEN_CXX_LDFLAGS
-      HARDEN_EXE_CXX_LDFLAGS HARDEN_CXX_ENABLED HARDEN_CXX_AUDIT_EXPECT PARENT_SCOPE)
+      HARDEN_EXE_CXX_LDFLAGS HARDEN_CXX_ENABLED HARDEN_CXX_AUDIT_EXPECT HARDEN_CXX_LIB_LDFLAGS
+      PARENT_SCOPE)
   else()
     set(${out} HARDEN_CPPFLAGS HARDEN_CFLAGS HARDEN_EXE_CFLAGS HARDEN_LDFLAGS
-      HARDEN_EXE_LDFLAGS HARDEN_ENABLED HARDEN_AUDIT_EXPECT PARENT_SCOPE)
+      HARDEN_EXE_LDFLAGS HARDEN_ENABLED HARDEN_AUDIT_EXPECT HARDEN_LIB_LDFLAGS PARENT_SCOPE)
   endif()
 endfunction()
 
@@ -737,7 +743,8 @@ endfunction()
 # INTERNAL cache entries.
 macro(_harden_set_results vars report_var)
   set(_harden_vars ${vars})
-  foreach(_harden_k IN ITEMS cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect)
+  foreach(_harden_k IN ITEMS cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect
+      lib_ldflags)
     list(POP_FRONT _harden_vars _harden_var)
     string(REGEX MATCH "\n${_harden_k}=([^\n]*)" _ "\n${${report_var}}")
     set(_harden_v "${CMAKE_MATCH_1}")
@@ -936,20 +943,22 @@ endmacro()
 
 # The flags of every probed language, wrapped in generator expressions: a
 # language's compile flags for its sources only, its link flags for links
-# that its compiler drives, the programs' flags for executables only, and
-# with configurations each configuration's flags for its builds only.  The
+# that its compiler drives, the programs' flags for executables only, the
+# libraries' flags for shared libraries only (never a MODULE: a plugin is
+# dlopened, and -Wl,-z,nodlopen would refuse it), and with configurations each configuration's flags for its builds only.  The
 # same lists serve Harden::Harden and a target's own properties (TYPE is the
 # consumer's, or the target's).
 function(_harden_wrapped_options compile_out link_out)
   set(c "")
   set(l "")
   set(is_exe "$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>")
+  set(is_lib "$<STREQUAL:$<TARGET_PROPERTY:TYPE>,SHARED_LIBRARY>")
   _harden_units("${HARDEN_LANGUAGES}" "${HARDEN_CONFIGURATIONS}" units)
   foreach(unit IN LISTS units)
     _harden_unit(${unit} lang config label suffix file)
     _harden_unit_variables(${unit} vars)
-    list(GET vars 0 1 2 3 4 vars)
-    foreach(kind IN ITEMS cpp cc exe_cc ld exe_ld)
+    list(GET vars 0 1 2 3 4 7 vars)
+    foreach(kind IN ITEMS cpp cc exe_cc ld exe_ld lib_ld)
       list(POP_FRONT vars var)
       if(kind MATCHES "ld$")
         set(when "$<LINK_LANGUAGE:${lang}>")
@@ -958,6 +967,8 @@ function(_harden_wrapped_options compile_out link_out)
       endif()
       if(kind MATCHES "^exe_")
         set(when "$<AND:${when},${is_exe}>")
+      elseif(kind MATCHES "^lib_")
+        set(when "$<AND:${when},${is_lib}>")
       endif()
       # Each configuration of a multi-config generator, its own flags.
       if(NOT config STREQUAL "")

@@ -87,7 +87,7 @@ source_filename = $name.tar.gz
 source_hash = $hash
 
 [provide]
-dependency_names = harden, harden-exe, harden-c, harden-c-exe, harden-cpp, harden-cpp-exe
+dependency_names = harden, harden-exe, harden-lib, harden-c, harden-c-exe, harden-c-lib, harden-cpp, harden-cpp-exe, harden-cpp-lib
 program_names = harden-audit
 EOW
 echo "$out/$name.tar.gz"

@@ -258,7 +258,7 @@ meson_wrap_provide() {
 directory = harden
 
 [provide]
-dependency_names = harden, harden-exe, harden-c, harden-c-exe, harden-cpp, harden-cpp-exe
+dependency_names = harden, harden-exe, harden-lib, harden-c, harden-c-exe, harden-c-lib, harden-cpp, harden-cpp-exe, harden-cpp-lib
 EOF
 }
 

@@ -17,7 +17,7 @@ project(report C)
 list(APPEND CMAKE_MODULE_PATH "$S/cmake")
 include(Harden)
 set(out "")
-foreach(v CPPFLAGS CFLAGS EXE_CFLAGS LDFLAGS EXE_LDFLAGS ENABLED AUDIT_EXPECT)
+foreach(v CPPFLAGS CFLAGS EXE_CFLAGS LDFLAGS EXE_LDFLAGS LIB_LDFLAGS ENABLED AUDIT_EXPECT)
   string(TOLOWER "\${v}" k)
   string(REPLACE ";" " " l "\${HARDEN_\${v}}")
   string(APPEND out "\${k}=\${l}\n")
@@ -37,15 +37,15 @@ grep -v '^runs=' "$T/driver" >"$T/d"
 grep -v '^runs=' "$r" >"$T/c"
 cmp -s "$T/d" "$T/c" || { diff "$T/d" "$T/c"; fail "harden-report.txt is not the driver's report"; }
 
-sed -n 1,11p "$r" | cut -d= -f1 | tr '\n' ' ' >"$T/keys"
-[ "$(cat "$T/keys")" = "version level runs traits cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect " ] ||
+sed -n 1,12p "$r" | cut -d= -f1 | tr '\n' ' ' >"$T/keys"
+[ "$(cat "$T/keys")" = "version level runs traits cppflags cflags exe_cflags ldflags exe_ldflags lib_ldflags enabled audit_expect " ] ||
 	fail "header lines: $(cat "$T/keys")"
-sed -n 5,11p "$r" >"$T/head"
+sed -n 5,12p "$r" >"$T/head"
 cmp -s "$b/vars.txt" "$T/head" || { diff "$b/vars.txt" "$T/head"; fail "HARDEN_* differ from the report"; }
 awk '$1 == "feature" { print $2 }' "$S/catalog/features.txt" >"$T/cat-features"
 awk '$1 == "feature" { print $2 }' "$r" >"$T/rep-features"
 cmp -s "$T/cat-features" "$T/rep-features" || { diff "$T/cat-features" "$T/rep-features"; fail "feature lines differ from the catalog"; }
-sed -n '12,$p' "$r" | awk '
+sed -n '13,$p' "$r" | awk '
 	$1 == "feature" { if (NF < 5 || $3 !~ /^(on|off|unsupported|builder)$/) bad = 1; f = $2; next }
 	($1 == "flags" || $1 == "detail" || $1 == "result") && $2 == f { next }
 	{ bad = 1; print }

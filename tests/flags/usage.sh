@@ -21,7 +21,7 @@ sh "$H" --help | grep -q '^Usage: harden-flags' || fail "--help"
 sh "$H" --version | grep -q '^harden-flags [0-9]' || fail "--version"
 sh "$H" --list >list || fail "--list failed"
 for f in $(sed -n 's/^feature \([^ ]*\) .*/\1/p' "$S/catalog/features.txt"); do
-	grep -q "^$f \(standard\|strict\)" list || fail "$f missing from --list"
+	grep -q "^$f \(standard\|strict\|request\)" list || fail "$f missing from --list"
 done
 # --no-FEATURE and --FEATURE, with feature names that start with no-.
 CC=gcc CFLAGS=-O2 sh "$H" --level=none --no-strict-aliasing --no-no-delete-null-pointer-checks >r || fail "no- names"

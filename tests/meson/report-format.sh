@@ -14,8 +14,8 @@ r=$(meson_report "$T/b")
 sh "$S/catalog/harden-flags" CC=gcc CPPFLAGS= CFLAGS=-O3 LDFLAGS= READELF="$(command -v readelf)" >"$T/want" ||
 	fail "harden-flags failed"
 diff "$T/want" "$r" || fail "harden-report.txt is not the driver's report"
-printf '%s\n' version level runs traits cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect >"$T/keys"
-sed -n '1,11s/=.*//p' "$r" | diff "$T/keys" - || fail "the first eleven lines are not the report's keys"
+printf '%s\n' version level runs traits cppflags cflags exe_cflags ldflags exe_ldflags lib_ldflags enabled audit_expect >"$T/keys"
+sed -n '1,12s/=.*//p' "$r" | diff "$T/keys" - || fail "the first twelve lines are not the report's keys"
 awk '$1 == "feature" { print $2 }' "$S/catalog/features.txt" >"$T/features"
 awk '$1 == "feature" { print $2 }' "$r" | diff "$T/features" - || fail "feature lines differ from the catalog"
 awk '

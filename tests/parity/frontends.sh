@@ -17,7 +17,7 @@ strict|--enable-hardening=strict|-Dharden:hardening=strict|-DHARDENING=strict|--
 overrides|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|-Dharden:stack_protector=disabled -Dharden:fortify_source=2 -Dharden:bind_now=disabled|-DHARDENING_STACK_PROTECTOR=OFF -DHARDENING_FORTIFY_SOURCE=2 -DHARDENING_BIND_NOW=OFF|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|
 no-pie-strict-basic|--disable-pie --enable-hardening=strict --enable-stack-protector=basic|-Dharden:pie=disabled -Dharden:hardening=strict -Dharden:stack_protector=basic|-DHARDENING_PIE=OFF -DHARDENING=strict -DHARDENING_STACK_PROTECTOR=basic|--disable-pie --level=strict --enable-stack-protector=basic|
 no-stdlib|--disable-stdlib-hardening|-Dharden:stdlib_hardening=disabled|-DHARDENING_STDLIB_HARDENING=OFF|--disable-stdlib-hardening|
-guide|--disable-as-needed --enable-exceptions --disable-no-copy-dt-needed-entries|-Dharden:as_needed=disabled -Dharden:exceptions=enabled -Dharden:no_copy_dt_needed_entries=disabled|-DHARDENING_AS_NEEDED=OFF -DHARDENING_EXCEPTIONS=ON -DHARDENING_NO_COPY_DT_NEEDED_ENTRIES=OFF|--disable-as-needed --enable-exceptions --disable-no-copy-dt-needed-entries|
+guide|--disable-as-needed --enable-exceptions --disable-no-copy-dt-needed-entries --enable-nodlopen|-Dharden:as_needed=disabled -Dharden:exceptions=enabled -Dharden:no_copy_dt_needed_entries=disabled -Dharden:nodlopen=enabled|-DHARDENING_AS_NEEDED=OFF -DHARDENING_EXCEPTIONS=ON -DHARDENING_NO_COPY_DT_NEEDED_ENTRIES=OFF -DHARDENING_NODLOPEN=ON|--disable-as-needed --enable-exceptions --disable-no-copy-dt-needed-entries --enable-nodlopen|
 distro|||||distro'
 
 # builder_env KIND: the builder's flags of a case, exported.
@@ -69,6 +69,9 @@ for cc in gcc clang; do
 				report_expect "$tag.$fe" as-needed "off -"
 				report_expect "$tag.$fe" no-copy-dt-needed-entries "off -"
 				report_expect "$tag.$fe" exceptions "on yes"
+				report_expect "$tag.$fe" nodlopen "on yes"
+				[ "$(report_key "$tag.$fe" lib_ldflags)" = -Wl,-z,nodlopen ] ||
+					fail "$tag: $fe: lib_ldflags=$(report_key "$tag.$fe" lib_ldflags)"
 			done
 		fi
 		checked=$((checked + 1))

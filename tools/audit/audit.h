@@ -79,6 +79,7 @@ struct facts {
 	int		has_interp, has_dynamic;
 	int		relro;		/* PT_GNU_RELRO */
 	int		bind_now;	/* DT_BIND_NOW, DF_BIND_NOW or DF_1_NOW */
+	int		noopen;		/* DF_1_NOOPEN: dlopen refuses it */
 	int		textrel;
 	int		gnu_stack;	/* PT_GNU_STACK / .note.GNU-stack present */
 	int		stack_exec;	/* ... and executable */

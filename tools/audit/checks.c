@@ -258,6 +258,21 @@ ck_now(const struct facts *f, struct result *r)
 		    "binding");
 }
 
+/* A shared library that refuses dlopen (-z nodlopen); programs never get
+ * it, as a program is never dlopened. */
+static void
+ck_nodlopen(const struct facts *f, struct result *r)
+{
+	if (is_object(f))
+		setr(r, V_NA, "relocatable object: decided at link time");
+	else if (strcmp(f->kind, "shared") != 0)
+		setr(r, V_NA, "a program: only shared libraries refuse dlopen");
+	else if (f->noopen)
+		setr(r, V_YES, "DF_1_NOOPEN: dlopen refuses the library");
+	else
+		setr(r, V_NO, "no DF_1_NOOPEN: dlopen may load the library");
+}
+
 static void
 ck_nx(const struct facts *f, struct result *r)
 {
@@ -866,6 +881,9 @@ static const struct check code_checks[] = {
 	{ "stdlib-hardening", NULL, EX_PROVE, ANY, ck_stdlib,
 	    "C++ standard library assertions (std::__glibcxx_assert_fail "
 	    "import; recorded -D)", -1, UNITS_CXX_LACK },
+	{ "nodlopen", NULL, EX_PROVE, ELF, ck_nodlopen,
+	    "a shared library that refuses dlopen (DF_1_NOOPEN)", -1,
+	    UNITS_NONE },
 };
 
 #define NCHECKS	(NELEM(code_checks) + CAT_MAX_FEATURES)

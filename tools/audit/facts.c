@@ -50,6 +50,7 @@
 #define DF_TEXTREL_		0x4
 #define DF_BIND_NOW_		0x8
 #define DF_1_NOW_		0x1
+#define DF_1_NOOPEN_		0x40
 #define DF_1_PIE_		0x08000000
 #define SHN_UNDEF_		0
 #define STB_WEAK_		2
@@ -720,6 +721,7 @@ dynamic_facts(struct elf *e, struct facts *f)
 			break;
 		case DT_FLAGS_1_:
 			f->bind_now |= (d->val & DF_1_NOW_) != 0;
+			f->noopen |= (d->val & DF_1_NOOPEN_) != 0;
 			break;
 		case DT_AARCH64_BTI_PLT_:
 			f->bti_plt = 1;

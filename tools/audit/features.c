@@ -5,7 +5,7 @@
  */
 #include "catalog.h"
 
-typedef char cat_fits[CAT_MAX_FEATURES >= 24 ? 1 : -1];
+typedef char cat_fits[CAT_MAX_FEATURES >= 25 ? 1 : -1];
 
 const struct cat_feature cat_features[] = {
 	{ "stack-protector", "standard",
@@ -104,8 +104,12 @@ const struct cat_feature cat_features[] = {
 	    "C code unwinds like C++ (cleanups run on thread cancellation)",
 	    "-fexceptions", "asm", NULL,
 	    CAT_CC },
+	{ "nodlopen", "request",
+	    "a shared library refuses dlopen (for libraries that are never plugins)",
+	    NULL, "elf:noopen", "",
+	    CAT_LD },
 };
-const size_t cat_nfeatures = 24;
+const size_t cat_nfeatures = 25;
 
 const struct cat_switch cat_switches[] = {
 	{ 0, "-fstack-protector", 1 },
@@ -191,5 +195,6 @@ const struct cat_switch cat_switches[] = {
 	{ 22, "-fno-sanitize=*bounds*", 0 },
 	{ 23, "-fexceptions", 1 },
 	{ 23, "-fno-exceptions", 0 },
+	{ 24, "-Wl,*-z,nodlopen*", 1 },
 };
 const size_t cat_nswitches = sizeof(cat_switches) / sizeof(cat_switches[0]);
