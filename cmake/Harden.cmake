@@ -832,6 +832,23 @@ function(_harden_detect)
   _harden_all_results("${langs}" "${configs}")
 endfunction()
 
+# The words of CMAKE_<lang>_FLAGS (a normal variable set by the project)
+# that are not in its cache entry (the builder's) are the project's: appended
+# to the list <args_var> as the driver's --project-flags.
+function(_harden_project_before lang args_var)
+  separate_arguments(now UNIX_COMMAND "${CMAKE_${lang}_FLAGS}")
+  separate_arguments(cached UNIX_COMMAND "$CACHE{CMAKE_${lang}_FLAGS}")
+  set(mine "")
+  foreach(w IN LISTS now)
+    if(NOT w IN_LIST cached)
+      string(APPEND mine " ${w}")
+    endif()
+  endforeach()
+  if(NOT mine STREQUAL "")
+    set(${args_var} ${${args_var}} --project=CMakeLists.txt "--project-flags=${mine}" PARENT_SCOPE)
+  endif()
+endfunction()
+
 # The driver's arguments of each unit of the list <units_var> (args_<unit>)
 # and its report from the cache (report_<unit>, rc_<unit>, marked in
 # cached_<unit>) when the inputs are those cached; the others go to run,
@@ -845,6 +862,7 @@ macro(_harden_lookup units_var)
     _harden_language(${lang} lang_label _ _ _ _)
     string(TOLOWER "--lang=${lang_label}" lang_arg)
     set(args_${unit} ${lang_arg} ${requests} ${toolchain} ${readers})
+    _harden_project_before(${lang} args_${unit})
     string(SHA256 key_${unit} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${unit}}")
     set(cached_${unit} "")
     if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${unit})
