@@ -24,9 +24,16 @@
 #   architecture) are reported as such.  A feature whose flags the builder
 #   already gives (CC, CPPFLAGS, CFLAGS or LDFLAGS: -fstack-protector-strong,
 #   -D_FORTIFY_SOURCE=2, -Wl,-z,relro, ...) is the builder's: nothing is
-#   added for it, and the summary says whether it is present.  Call it after
-#   AC_PROG_CC (alone, it requires it) or AC_PROG_CXX; it never runs a
-#   program, so it works when cross-compiling.
+#   added for it, and the summary says whether it is present.  Flags that
+#   configure.ac itself added (words the builder's values, kept by Autoconf,
+#   lack) are the project's: state "project".  Call it after AC_PROG_CC
+#   (alone, it requires it) or AC_PROG_CXX, and after configure.ac's own
+#   changes to the flags; it never runs a program, so it works when
+#   cross-compiling.  Flags configure.ac adds after it come last on every
+#   command line: before AC_OUTPUT they are compared with those probed, a
+#   feature they change is "project" in a second summary and the report
+#   (HARDEN_ENABLED and HARDEN_AUDIT_EXPECT follow), and an explicit
+#   --enable-FEATURE or --disable-FEATURE they contradict stops configure.
 #
 #   C++: when configure.ac uses AC_PROG_CXX, before HARDEN_CHECK or after
 #   it, the C++ compiler is probed the same way (CXX with CPPFLAGS, CXXFLAGS
@@ -163,7 +170,7 @@ $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fi
 $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (cleanups run on thread cancellation)], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-35a7768d])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-b457f54b])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -915,6 +922,10 @@ Options:
                            added after the checks (they come last), change:
                            state "project"; exit 1 when one contradicts an
                            explicit request
+  --project-first          with --amend: the project's words come before
+                           harden's flags (CMake's CMAKE_C_FLAGS and
+                           directory options), so they change only the
+                           features harden adds no flag for
   --list                   the features: NAME LEVEL VALUES... - SUMMARY
   --list=tsv               the same for programs, tab-separated: NAME LEVEL
                            REQUIRES VALUES(comma-separated) AUDIT(no, yes or
@@ -955,7 +966,7 @@ EOF
 @%:@ CFLAGS, LDFLAGS, READELF, OBJDUMP.
 parse_args() {
 	level=standard outputs= requests= knowns= catalog= cache= log= known_traits= errors=human lang=c
-	project_flags= project_by="the project" amend=
+	project_flags= project_by="the project" amend= project_first=
 	for arg do
 		case @S|@arg in
 		--help) help ;;
@@ -973,6 +984,7 @@ parse_args() {
 		--project-flags=*) project_flags=@S|@{arg@%:@--project-flags=} ;;
 		--project=?*) project_by=@S|@{arg@%:@--project=} ;;
 		--amend=?*) amend=@S|@{arg@%:@--amend=} ;;
+		--project-first) project_first=yes ;;
 		--list=tsv) outputs="@S|@outputs list-tsv" ;;
 		--report|--summary|--cppflags|--export=sh|--export=make|--pc|--list)
 			outputs="@S|@outputs @S|@{arg@%:@--}" ;;
@@ -2622,8 +2634,11 @@ result @S|@name builder @S|@r" ;;
 @%:@ project turns off leaves enabled and audit_expect; one whose value it
 @%:@ changes keeps its place there, with the new value.
 amend_report() {
-	n=0 body= enabled= audit= head=
+	n=0 body= enabled= audit= head= flagged=" "
 	IFS=@S|@nl
+	for l in @S|@report; do
+		case @S|@l in flags\ *\ ?*) l=@S|@{l@%:@flags }; flagged="@S|@flagged@S|@{l%% *} " ;; esac
+	done
 	for l in @S|@report; do
 		IFS=@S|@ifs
 		case @S|@n:@S|@l in
@@ -2648,6 +2663,7 @@ amend_feature() {
 	name=@S|@2 cur=@S|@4
 	case @S|@3 in off|unsupported) cur=off ;; esac
 	unset pflag_n
+	case @S|@project_first:@S|@flagged in yes:*" @S|@name "*) return 0 ;; esac
 	project_flag @S|@n || return 0
 	builder_value @S|@n "@S|@pf"
 	@<:@ "@S|@bvalue" != "@S|@cur" @:>@ || return 0
