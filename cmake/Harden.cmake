@@ -321,9 +321,9 @@ in the level) are decided by the project's last matching flag.  With CMake
 (``cmake_language(DEFER)``): such a feature gets the state ``project``
 (``set by CMakeLists.txt (-fno-stack-protector) after the checks; was:
 builder strong``) in the report, a line in the output, and the result
-variables (``HARDEN_ENABLED``, ``HARDEN_AUDIT_EXPECT``) follow.  The audit
-test made by ``harden_add_audit_test()`` keeps the features expected when
-it was added.  Generator expressions and ``add_compile_definitions()`` are
+variables (``HARDEN_ENABLED``, ``HARDEN_AUDIT_EXPECT``) and the audit tests
+of ``harden_add_audit_test()`` (their ``--expect`` is read when the tests
+are generated) follow.  Generator expressions and ``add_compile_definitions()`` are
 not looked at.
 
 Caching
@@ -1163,7 +1163,10 @@ function(_harden_audit_arguments out)
   if(NOT HARDEN_CONFIGURATIONS)
     _harden_audit_expect("" expect)
     set(args "")
-    if(NOT expect STREQUAL "")
+    if(NOT CMAKE_VERSION VERSION_LESS 3.19)
+      _harden_expect_property("" "${expect}" expect)
+      set(args --expect "${expect}")
+    elseif(NOT expect STREQUAL "")
       set(args --expect "${expect}")
     endif()
     set(${out} "${args}" PARENT_SCOPE)
@@ -1172,9 +1175,22 @@ function(_harden_audit_arguments out)
   set(value "")
   foreach(config IN LISTS HARDEN_CONFIGURATIONS)
     _harden_audit_expect("${config}" expect)
+    if(NOT CMAKE_VERSION VERSION_LESS 3.19)
+      _harden_expect_property("${config}" "${expect}" expect)
+    endif()
     string(APPEND value "$<$<CONFIG:${config}>:${expect}>")
   endforeach()
   set(${out} --expect "${value}" PARENT_SCOPE)
+endfunction()
+
+# With CMake 3.19, the audit test's expectation of <config> is a property
+# of Harden::Harden, set to <expect> and read when the tests are generated,
+# so that the check of the project's later flags (_harden_check_project)
+# still changes it; <out>: the generator expression that reads it.
+function(_harden_expect_property config expect out)
+  string(TOUPPER "HARDEN_AUDIT_EXPECT_${config}" prop)
+  set_property(TARGET Harden::Harden PROPERTY ${prop} "${expect}")
+  set(${out} "$<TARGET_PROPERTY:Harden::Harden,${prop}>" PARENT_SCOPE)
 endfunction()
 
 #[[
@@ -1346,6 +1362,7 @@ function(_harden_check_project)
   get_property(catalog GLOBAL PROPERTY _HARDEN_CATALOG)
   get_property(requests GLOBAL PROPERTY _HARDEN_REQUESTS)
   _harden_units("${HARDEN_LANGUAGES}" "${HARDEN_CONFIGURATIONS}" units)
+  set(changed FALSE)
   foreach(unit IN LISTS units)
     _harden_unit(${unit} lang config label suffix file)
     _harden_language(${lang} lang_label _ _ _ _)
@@ -1378,11 +1395,26 @@ function(_harden_check_project)
       endforeach()
       _harden_unit_variables(${unit} vars)
       _harden_set_results("${vars}" amended)
+      foreach(v IN LISTS vars)
+        set(${v} "$CACHE{${v}}")
+      endforeach()
+      set(changed TRUE)
     endif()
     if(rc_${unit} STREQUAL "1")
       message(FATAL_ERROR "Harden (${label}):\n  ${unmet}")
     endif()
   endforeach()
+  # The audit tests made before expect what the variables now say.
+  if(changed)
+    foreach(config IN ITEMS ${HARDEN_CONFIGURATIONS} "")
+      string(TOUPPER "HARDEN_AUDIT_EXPECT_${config}" prop)
+      get_property(made TARGET Harden::Harden PROPERTY ${prop} SET)
+      if(made)
+        _harden_audit_expect("${config}" expect)
+        set_property(TARGET Harden::Harden PROPERTY ${prop} "${expect}")
+      endif()
+    endforeach()
+  endif()
 endfunction()
 if(NOT CMAKE_VERSION VERSION_LESS 3.19)
   _harden_units("${HARDEN_LANGUAGES}" "${HARDEN_CONFIGURATIONS}" _harden_c)

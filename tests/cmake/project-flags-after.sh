@@ -6,7 +6,8 @@
 # later -fno-stack-protector turns off, and -fwrapv (off: not in the
 # standard level) that add_compile_options turns on, are "project" in the
 # report and the summary, naming CMakeLists.txt; HARDEN_AUDIT_EXPECT drops
-# stack-protector, which the program really lacks; fortify-source, whose
+# stack-protector, which the program really lacks, and so does the audit
+# test added before the end of the configure step; fortify-source, whose
 # flags harden adds after the project's -D_FORTIFY_SOURCE=2, stays harden's.
 # -DHARDENING_WRAPV=OFF still holds (harden's -fstrict-overflow comes last).
 . "$HARDEN_SRCDIR/tests/lib.sh"
@@ -25,6 +26,8 @@ add_compile_options(-fwrapv)
 add_executable(tally "$src/main.c" "$src/tally.c")
 target_include_directories(tally PRIVATE "$src")
 target_link_libraries(tally PRIVATE Harden::Harden)
+enable_testing()
+harden_add_audit_test(audit tally)
 EOT
 b=$T/build
 CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-fstack-protector-strong
@@ -43,6 +46,8 @@ got=$(sed -n 's/^HARDEN_AUDIT_EXPECT:INTERNAL=//p' "$b/CMakeCache.txt")
 cmake_build "$b"
 elf_has_canary "$b/tally" && fail "tally has a canary although -fno-stack-protector came last"
 elf_has_chk "$b/tally" || fail "harden's fortify-source went missing"
+# The audit test, added before the check, expects what it found.
+cmake_audit_test_passes "$b" audit
 # An explicit -DHARDENING_WRAPV=OFF holds: harden's off flag comes after
 # the project's -fwrapv, so wrapv stays harden's, no error.
 o=$T/off
