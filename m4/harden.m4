@@ -170,7 +170,7 @@ $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fi
 $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (cleanups run on thread cancellation)], [no])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-b457f54b])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-f718362f])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -805,7 +805,7 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@   harden-flags @<:@--lang=c|c++@:>@ @<:@--level=LEVEL@:>@ @<:@--enable-FEATURE@<:@=VALUE@:>@@:>@ @<:@--disable-FEATURE@:>@
 @%:@                @<:@--known=FEATURE=RESULT@:>@ @<:@--traits=WORDS@:>@ @<:@--catalog=DIR@:>@ @<:@--cache=FILE@:>@
 @%:@                @<:@--log=FILE@:>@ @<:@--errors=machine@:>@ @<:@--project-flags=WORDS @<:@--project=NAME@:>@@:>@
-@%:@                @<:@--amend=REPORT@:>@ @<:@VAR=VALUE...@:>@
+@%:@                @<:@--amend=REPORT @<:@--project-first@:>@@:>@ @<:@VAR=VALUE...@:>@
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
 @%:@                 --ldflags | --exe-ldflags | --cxxflags | --exe-cxxflags |
 @%:@                 --cxx-ldflags | --exe-cxx-ldflags | --export=sh | --export=make | --pc@:>@...
@@ -2644,7 +2644,7 @@ amend_report() {
 		case @S|@n:@S|@l in
 		0:enabled=*) enabled=" @S|@{l@%:@enabled=} " ;;
 		0:audit_expect=*) audit=",@S|@{l@%:@audit_expect=}," ;;
-		0:feature\ *|*:feature\ *) n=@S|@((n + 1)); amend_feature "@S|@l"; body="@S|@body@S|@nl@S|@l" ;;
+		*:feature\ *) n=@S|@((n + 1)); amend_feature "@S|@l"; body="@S|@body@S|@nl@S|@l" ;;
 		0:*) head="@S|@head@S|@l@S|@nl" ;;
 		*:detail\ *) @<:@ -z "@S|@{pflag_n+set}" @:>@ || l="detail @S|@name @S|@why"; body="@S|@body@S|@nl@S|@l" ;;
 		*) body="@S|@body@S|@nl@S|@l" ;;
@@ -2661,6 +2661,7 @@ amend_report() {
 amend_feature() {
 	set -- @S|@1
 	name=@S|@2 cur=@S|@4
+	eval "@<:@ \"\@S|@{f_name_@S|@n-}\" = \"\@S|@name\" @:>@" || usage_error "the report @S|@amend is not of this catalog (@S|@name)"
 	case @S|@3 in off|unsupported) cur=off ;; esac
 	unset pflag_n
 	case @S|@project_first:@S|@flagged in yes:*" @S|@name "*) return 0 ;; esac
