@@ -310,8 +310,26 @@ and ``harden-report-cxx-<config>.txt`` (``<config>`` in lower case:
 ``harden-report-release.txt``), the driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
 compiler runs; 0 when the report came from the cache), ``traits=``, the five
 flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
-``feature <name> <on|off|unsupported|builder> <value or -> <reason or ->``,
+``feature <name> <on|off|unsupported|builder|project> <value or -> <reason or ->``,
 ``flags``, ``detail`` and ``result`` (``catalog/README.md``, "The report").
+
+The project's own flags
+^^^^^^^^^^^^^^^^^^^^^^^
+
+Flags the project adds after ``include(Harden)`` to ``CMAKE_<LANG>_FLAGS``
+(or those of the build type), ``CMAKE_EXE_LINKER_FLAGS`` or the top
+directory's ``add_compile_options()``/``add_link_options()`` come before
+``Harden::Harden``'s flags on every command line, so harden's flags win for
+the features it adds flags for; the others (the builder's, those off or not
+in the level) are decided by the project's last matching flag.  With CMake
+3.19 or later the module checks this at the end of the configure step
+(``cmake_language(DEFER)``): such a feature gets the state ``project``
+(``set by CMakeLists.txt (-fno-stack-protector) after the checks; was:
+builder strong``) in the report, a line in the output, and the result
+variables (``HARDEN_ENABLED``, ``HARDEN_AUDIT_EXPECT``) and the audit tests
+of ``harden_add_audit_test()`` (their ``--expect`` is read when the tests
+are generated) follow.  Generator expressions and ``add_compile_definitions()`` are
+not looked at.
 
 Caching
 ^^^^^^^
@@ -776,6 +794,7 @@ function(_harden_detect)
     string(APPEND catalog_hash "${h}")
   endforeach()
   _harden_requests("${driver}" "${catalog_hash}" requests features)
+  set_property(GLOBAL PROPERTY _HARDEN_REQUESTS "${requests}")
   _harden_readers(readers)
 
   # ---- each unit's report: from the cache, or from a run of the driver
@@ -816,6 +835,23 @@ function(_harden_detect)
   _harden_all_results("${langs}" "${configs}")
 endfunction()
 
+# The words of CMAKE_<lang>_FLAGS (a normal variable set by the project)
+# that are not in its cache entry (the builder's) are the project's: appended
+# to the list <args_var> as the driver's --project-flags.
+function(_harden_project_before lang args_var)
+  separate_arguments(now UNIX_COMMAND "${CMAKE_${lang}_FLAGS}")
+  separate_arguments(cached UNIX_COMMAND "$CACHE{CMAKE_${lang}_FLAGS}")
+  set(mine "")
+  foreach(w IN LISTS now)
+    if(NOT w IN_LIST cached)
+      string(APPEND mine " ${w}")
+    endif()
+  endforeach()
+  if(NOT mine STREQUAL "")
+    set(${args_var} ${${args_var}} --project=CMakeLists.txt "--project-flags=${mine}" PARENT_SCOPE)
+  endif()
+endfunction()
+
 # The driver's arguments of each unit of the list <units_var> (args_<unit>)
 # and its report from the cache (report_<unit>, rc_<unit>, marked in
 # cached_<unit>) when the inputs are those cached; the others go to run,
@@ -829,6 +865,7 @@ macro(_harden_lookup units_var)
     _harden_language(${lang} lang_label _ _ _ _)
     string(TOLOWER "--lang=${lang_label}" lang_arg)
     set(args_${unit} ${lang_arg} ${requests} ${toolchain} ${readers})
+    _harden_project_before(${lang} args_${unit})
     string(SHA256 key_${unit} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${unit}}")
     set(cached_${unit} "")
     if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${unit})
@@ -1133,7 +1170,11 @@ function(_harden_audit_arguments out)
   if(NOT HARDEN_CONFIGURATIONS)
     _harden_audit_expect("" expect)
     set(args "")
+    # Nothing expected stays so: the project's later flags only remove.
     if(NOT expect STREQUAL "")
+      if(NOT CMAKE_VERSION VERSION_LESS 3.19)
+        _harden_expect_property("" "${expect}" expect)
+      endif()
       set(args --expect "${expect}")
     endif()
     set(${out} "${args}" PARENT_SCOPE)
@@ -1142,9 +1183,22 @@ function(_harden_audit_arguments out)
   set(value "")
   foreach(config IN LISTS HARDEN_CONFIGURATIONS)
     _harden_audit_expect("${config}" expect)
+    if(NOT CMAKE_VERSION VERSION_LESS 3.19)
+      _harden_expect_property("${config}" "${expect}" expect)
+    endif()
     string(APPEND value "$<$<CONFIG:${config}>:${expect}>")
   endforeach()
   set(${out} --expect "${value}" PARENT_SCOPE)
+endfunction()
+
+# With CMake 3.19, the audit test's expectation of <config> is a property
+# of Harden::Harden, set to <expect> and read when the tests are generated,
+# so that the check of the project's later flags (_harden_check_project)
+# still changes it; <out>: the generator expression that reads it.
+function(_harden_expect_property config expect out)
+  string(TOUPPER "HARDEN_AUDIT_EXPECT_${config}" prop)
+  set_property(TARGET Harden::Harden PROPERTY ${prop} "${expect}")
+  set(${out} "$<TARGET_PROPERTY:Harden::Harden,${prop}>" PARENT_SCOPE)
 endfunction()
 
 #[[
@@ -1286,6 +1340,100 @@ if(NOT CMAKE_VERSION VERSION_LESS 3.19)
   set_property(GLOBAL PROPERTY _HARDEN_BUILD_TYPE "${_harden_c}")
   cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL _harden_check_build_type)
   unset(_harden_c)
+endif()
+
+# The project's own flags added after include(Harden): CMAKE_<LANG>_FLAGS
+# (and of the configurations probed) and the top directory's compile and
+# link options.  They come before Harden::Harden's flags on every command
+# line, so they decide only the features harden adds no flag for (the
+# builder's, or off): checked at the end of the top directory (DEFER) by
+# harden-flags --amend, which classifies them with the catalog's builder
+# patterns; a feature they change is in state "project" in the report and
+# the result variables, and one that contradicts an option stops here.
+function(_harden_project_words unit out)
+  _harden_unit(${unit} lang config label suffix file)
+  if(config STREQUAL "")
+    set(config "${CMAKE_BUILD_TYPE}")
+  endif()
+  string(TOUPPER "${config}" upper)
+  get_directory_property(co DIRECTORY "${CMAKE_SOURCE_DIR}" COMPILE_OPTIONS)
+  get_directory_property(lo DIRECTORY "${CMAKE_SOURCE_DIR}" LINK_OPTIONS)
+  separate_arguments(words UNIX_COMMAND
+    "${CMAKE_${lang}_FLAGS} ${CMAKE_${lang}_FLAGS_${upper}} ${CMAKE_EXE_LINKER_FLAGS}")
+  # Generator expressions are not the builder's patterns' business.
+  list(APPEND words ${co} ${lo})
+  list(FILTER words EXCLUDE REGEX "\\$<")
+  set(${out} "${words}" PARENT_SCOPE)
+endfunction()
+
+function(_harden_check_project)
+  get_property(catalog GLOBAL PROPERTY _HARDEN_CATALOG)
+  get_property(requests GLOBAL PROPERTY _HARDEN_REQUESTS)
+  _harden_units("${HARDEN_LANGUAGES}" "${HARDEN_CONFIGURATIONS}" units)
+  set(changed FALSE)
+  foreach(unit IN LISTS units)
+    _harden_unit(${unit} lang config label suffix file)
+    _harden_language(${lang} lang_label _ _ _ _)
+    get_property(before GLOBAL PROPERTY _HARDEN_WORDS_${unit})
+    _harden_project_words(${unit} now)
+    set(added "")
+    foreach(w IN LISTS now)
+      if(NOT w IN_LIST before)
+        string(APPEND added " ${w}")
+      endif()
+    endforeach()
+    set(report "${CMAKE_BINARY_DIR}/harden-report${file}.txt")
+    if(added STREQUAL "" OR NOT EXISTS "${report}")
+      continue()
+    endif()
+    string(TOLOWER "--lang=${lang_label}" lang_arg)
+    execute_process(COMMAND "${HARDEN_SHELL}" "${catalog}/harden-flags" ${lang_arg} ${requests}
+        --errors=machine --amend=${report} --project=CMakeLists.txt --project-first
+        "--project-flags=${added}"
+      RESULT_VARIABLE rc_${unit} OUTPUT_VARIABLE amended ERROR_VARIABLE err_${unit})
+    _harden_run_errors(${unit} unmet)
+    file(READ "${report}" old)
+    if(NOT amended STREQUAL old)
+      file(WRITE "${report}" "${amended}")
+      message(STATUS "Hardening ${label}: CMakeLists.txt's flags added after include(Harden):${added}")
+      string(REGEX MATCHALL "\nfeature [^ ]+ project [^\n]*" lines "\n${amended}")
+      foreach(l IN LISTS lines)
+        string(REGEX REPLACE "^\nfeature ([^ ]+) project [^ ]+ " "  \\1: project: " l "${l}")
+        message(STATUS "${l}")
+      endforeach()
+      _harden_unit_variables(${unit} vars)
+      _harden_set_results("${vars}" amended)
+      foreach(v IN LISTS vars)
+        set(${v} "$CACHE{${v}}")
+      endforeach()
+      set(changed TRUE)
+    endif()
+    if(rc_${unit} STREQUAL "1")
+      message(FATAL_ERROR "Harden (${label}):\n  ${unmet}")
+    endif()
+  endforeach()
+  # The audit tests made before expect what the variables now say.
+  if(changed)
+    foreach(config IN ITEMS ${HARDEN_CONFIGURATIONS} "")
+      string(TOUPPER "HARDEN_AUDIT_EXPECT_${config}" prop)
+      get_property(made TARGET Harden::Harden PROPERTY ${prop} SET)
+      if(made)
+        _harden_audit_expect("${config}" expect)
+        set_property(TARGET Harden::Harden PROPERTY ${prop} "${expect}")
+      endif()
+    endforeach()
+  endif()
+endfunction()
+if(NOT CMAKE_VERSION VERSION_LESS 3.19)
+  _harden_units("${HARDEN_LANGUAGES}" "${HARDEN_CONFIGURATIONS}" _harden_c)
+  foreach(_harden_l IN LISTS _harden_c)
+    _harden_project_words(${_harden_l} _harden_w)
+    set_property(GLOBAL PROPERTY _HARDEN_WORDS_${_harden_l} "${_harden_w}")
+  endforeach()
+  cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL _harden_check_project)
+  unset(_harden_c)
+  unset(_harden_l)
+  unset(_harden_w)
 endif()
 
 if(NOT TARGET Harden::Harden)

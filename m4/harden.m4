@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 60
+# serial 62
 #
 # SYNOPSIS
 #
@@ -24,9 +24,16 @@
 #   architecture) are reported as such.  A feature whose flags the builder
 #   already gives (CC, CPPFLAGS, CFLAGS or LDFLAGS: -fstack-protector-strong,
 #   -D_FORTIFY_SOURCE=2, -Wl,-z,relro, ...) is the builder's: nothing is
-#   added for it, and the summary says whether it is present.  Call it after
-#   AC_PROG_CC (alone, it requires it) or AC_PROG_CXX; it never runs a
-#   program, so it works when cross-compiling.
+#   added for it, and the summary says whether it is present.  Flags that
+#   configure.ac itself added (words the builder's values, kept by Autoconf,
+#   lack) are the project's: state "project".  Call it after AC_PROG_CC
+#   (alone, it requires it) or AC_PROG_CXX, and after configure.ac's own
+#   changes to the flags; it never runs a program, so it works when
+#   cross-compiling.  Flags configure.ac adds after it come last on every
+#   command line: before AC_OUTPUT they are compared with those probed, a
+#   feature they change is "project" in a second summary and the report
+#   (HARDEN_ENABLED and HARDEN_AUDIT_EXPECT follow), and an explicit
+#   --enable-FEATURE or --disable-FEATURE they contradict stops configure.
 #
 #   C++: when configure.ac uses AC_PROG_CXX, before HARDEN_CHECK or after
 #   it, the C++ compiler is probed the same way (CXX with CPPFLAGS, CXXFLAGS
@@ -168,7 +175,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-e5d5f85b])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-8be477a1])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -818,7 +825,8 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@
 @%:@   harden-flags @<:@--lang=c|c++@:>@ @<:@--level=LEVEL@:>@ @<:@--enable-FEATURE@<:@=VALUE@:>@@:>@ @<:@--disable-FEATURE@:>@
 @%:@                @<:@--known=FEATURE=RESULT@:>@ @<:@--traits=WORDS@:>@ @<:@--catalog=DIR@:>@ @<:@--cache=FILE@:>@
-@%:@                @<:@--log=FILE@:>@ @<:@--errors=machine@:>@ @<:@VAR=VALUE...@:>@
+@%:@                @<:@--log=FILE@:>@ @<:@--errors=machine@:>@ @<:@--project-flags=WORDS @<:@--project=NAME@:>@@:>@
+@%:@                @<:@--amend=REPORT @<:@--project-first@:>@@:>@ @<:@VAR=VALUE...@:>@
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
 @%:@                 --ldflags | --exe-ldflags | --lib-ldflags | --cxxflags | --exe-cxxflags |
 @%:@                 --cxx-ldflags | --exe-cxx-ldflags | --cxx-lib-ldflags | --export=sh |
@@ -926,6 +934,20 @@ Options:
   --errors=machine         after the message of a request that cannot be
                            met or is invalid, a line for programs:
                            harden-flags: error=FEATURE REASON
+  --project-flags=WORDS    words of the flags that the project, not the
+                           builder, put there: a feature they decide is the
+                           project's (state "project"), not the builder's
+  --project=NAME           who they come from (default: the project), e.g.
+                           configure.ac or CMakeLists.txt
+  --amend=REPORT           no probe: REPORT (of these inputs) again, with the
+                           features that --project-flags, words the project
+                           added after the checks (they come last), change:
+                           state "project"; exit 1 when one contradicts an
+                           explicit request
+  --project-first          with --amend: the project's words come before
+                           harden's flags (CMake's CMAKE_C_FLAGS and
+                           directory options), so they change only the
+                           features harden adds no flag for
   --list                   the features: NAME LEVEL VALUES... - SUMMARY
   --list=tsv               the same for programs, tab-separated: NAME LEVEL
                            REQUIRES VALUES(comma-separated) AUDIT(no, yes or
@@ -967,6 +989,7 @@ EOF
 @%:@ CFLAGS, LDFLAGS, READELF, OBJDUMP.
 parse_args() {
 	level=standard outputs= requests= knowns= catalog= cache= log= known_traits= errors=human lang=c
+	project_flags= project_by="the project" amend= project_first=
 	for arg do
 		case @S|@arg in
 		--help) help ;;
@@ -981,6 +1004,10 @@ parse_args() {
 		--errors=human|--errors=machine) errors=@S|@{arg@%:@--errors=} ;;
 		--errors=*) usage_error "invalid value '@S|@{arg@%:@--errors=}' for --errors: use human or machine" ;;
 		--known=*=*) knowns="@S|@knowns@S|@{knowns:+@S|@nl}@S|@{arg@%:@--known=}" ;;
+		--project-flags=*) project_flags=@S|@{arg@%:@--project-flags=} ;;
+		--project=?*) project_by=@S|@{arg@%:@--project=} ;;
+		--amend=?*) amend=@S|@{arg@%:@--amend=} ;;
+		--project-first) project_first=yes ;;
 		--list=tsv) outputs="@S|@outputs list-tsv" ;;
 		--report|--summary|--cppflags|--export=sh|--export=make|--pc|--list)
 			outputs="@S|@outputs @S|@{arg@%:@--}" ;;
@@ -1272,6 +1299,7 @@ OBJDUMP=@S|@{OBJDUMP-}
 level=@S|@level
 requests=@S|@requests
 knowns=@S|@knowns
+project=@S|@project_by: @S|@project_flags
 traits=@S|@known_traits@S|@ident"
 }
 
@@ -1683,6 +1711,25 @@ builder_flags() {
 		fi
 		n=@S|@((n + 1))
 	done
+}
+
+@%:@ whose WORD: who is "the builder's", or the project's (project_by's) when
+@%:@ WORD is one of --project-flags.
+whose() {
+	who="the builder's"
+	for pw in @S|@project_flags; do
+		@<:@ "@S|@pw" = "@S|@1" @:>@ && { who="@S|@project_by's"; return; }
+	done
+}
+
+@%:@ project_label I: a feature the builder's flags decided (st builder) whose
+@%:@ deciding word is the project's becomes the project's: st and w say so.
+project_label() {
+	@<:@ "@S|@st" = builder @:>@ || return 0
+	eval "bf=\@S|@{bflag_@S|@1-}"
+	whose "@S|@bf"
+	@<:@ "@S|@who" = "the builder's" @:>@ && return
+	st=project w="set by @S|@project_by@S|@{w@%:@set by the builder}"
 }
 
 @%:@ known_results: the traits found before, and the known results, which
@@ -2208,7 +2255,8 @@ conclude() {
 		eval "decide @S|@1 builder \"\@S|@bvalue_@S|@1\" \"set by the builder (\@S|@bflag_@S|@1); not proven: \@S|@why_@S|@1\""
 	else
 		eval "w=\@S|@why_@S|@1"
-		eval "@<:@ -n \"\@S|@{bflag_@S|@1-}\" @:>@" && eval "w=\"\@S|@w (the builder's flags have \@S|@bflag_@S|@1)\""
+		eval "bf=\@S|@{bflag_@S|@1-}"
+		@<:@ -z "@S|@bf" @:>@ || { whose "@S|@bf"; w="@S|@w (@S|@who flags have @S|@bf)"; }
 		decide @S|@1 unsupported - "@S|@w"
 	fi
 }
@@ -2612,8 +2660,10 @@ report_feature() {
 		cc+ld:*) cflags="@S|@cflags @S|@f" ldflags="@S|@ldflags @S|@f" ;;
 		esac
 	done
+	bst=@S|@st bw=@S|@w
+	project_label @S|@1
 	case @S|@st:@S|@w in
-	on:*|builder:*"; present")
+	on:*|builder:*"; present"|project:*"; present")
 		enabled="@S|@enabled @S|@name=@S|@v"
 		@%:@ An audit row may hold for one trait only (format=elf).
 		eval "a=\@S|@f_audit_@S|@1"
@@ -2629,6 +2679,7 @@ report_feature() {
 feature @S|@name @S|@st @S|@v @S|@{w:--}
 flags @S|@name @S|@tags
 detail @S|@name @S|@detail"
+	st=@S|@bst w=@S|@bw
 	report_result
 }
 
@@ -2648,6 +2699,82 @@ result @S|@name no: @S|@w" ;;
 		features="@S|@features
 result @S|@name builder @S|@r" ;;
 	esac
+}
+
+@%:@ ---------------------------------------------------------------------------
+@%:@ --amend: flags the project added after the checks come after harden's on
+@%:@ every command line, and win.
+
+@%:@ amend_report: report again, with each feature that a word of
+@%:@ project_flags changes (the last word that matches its builder patterns,
+@%:@ as for the compiler) in state "project", its value the word's (off, or
+@%:@ a value as builder_value says); pflag_I is the word.  A feature the
+@%:@ project turns off leaves enabled and audit_expect; one whose value it
+@%:@ changes keeps its place there, with the new value.
+amend_report() {
+	n=0 body= enabled= audit= head= flagged=" "
+	IFS=@S|@nl
+	for l in @S|@report; do
+		case @S|@l in flags\ *\ ?*) l=@S|@{l@%:@flags }; flagged="@S|@flagged@S|@{l%% *} " ;; esac
+	done
+	for l in @S|@report; do
+		IFS=@S|@ifs
+		case @S|@n:@S|@l in
+		0:enabled=*) enabled=" @S|@{l@%:@enabled=} " ;;
+		0:audit_expect=*) audit=",@S|@{l@%:@audit_expect=}," ;;
+		*:feature\ *) n=@S|@((n + 1)); amend_feature "@S|@l"; body="@S|@body@S|@nl@S|@l" ;;
+		0:*) head="@S|@head@S|@l@S|@nl" ;;
+		*:detail\ *) @<:@ -z "@S|@{pflag_n+set}" @:>@ || l="detail @S|@name @S|@why"; body="@S|@body@S|@nl@S|@l" ;;
+		*) body="@S|@body@S|@nl@S|@l" ;;
+		esac
+	done
+	IFS=@S|@ifs
+	enabled=@S|@{enabled@%:@ } audit=@S|@{audit@%:@,}
+	report="@S|@{head}enabled=@S|@{enabled% }@S|@{nl}audit_expect=@S|@{audit%,}@S|@body"
+}
+
+@%:@ amend_feature LINE: l is LINE (the feature line of feature n), changed
+@%:@ when a project word decides n otherwise (then pflag_n, name and why are
+@%:@ set, and enabled and audit follow).
+amend_feature() {
+	set -- @S|@1
+	name=@S|@2 cur=@S|@4
+	eval "@<:@ \"\@S|@{f_name_@S|@n-}\" = \"\@S|@name\" @:>@" || usage_error "the report @S|@amend is not of this catalog (@S|@name)"
+	case @S|@3 in off|unsupported) cur=off ;; esac
+	unset pflag_n
+	case @S|@project_first:@S|@flagged in yes:*" @S|@name "*) return 0 ;; esac
+	project_flag @S|@n || return 0
+	builder_value @S|@n "@S|@pf"
+	@<:@ "@S|@bvalue" != "@S|@cur" @:>@ || return 0
+	eval "pflag_@S|@n=\@S|@pf"
+	pflag_n=@S|@pf
+	why="set by @S|@project_by (@S|@pf) after the checks; was: @S|@3"
+	@<:@ "@S|@4" = - @:>@ || why="@S|@why @S|@4"
+	l="feature @S|@name project @S|@bvalue @S|@why"
+	case @S|@bvalue:@S|@enabled in
+	off:*" @S|@name="*)
+		e=@S|@{enabled@%:@*" @S|@name="}
+		enabled="@S|@{enabled%%" @S|@name="*} @S|@{e@%:@* }" ;;
+	*:*" @S|@name="*)
+		e=@S|@{enabled@%:@*" @S|@name="}
+		enabled="@S|@{enabled%%" @S|@name="*} @S|@name=@S|@bvalue @S|@{e@%:@* }" ;;
+	esac
+	case @S|@bvalue:@S|@audit in
+	off:*",@S|@name,"*) audit="@S|@{audit%%",@S|@name,"*},@S|@{audit@%:@*",@S|@name,"}" ;;
+	esac
+}
+
+@%:@ project_flag I: pf is the last word of project_flags that matches one of
+@%:@ I's builder patterns; returns 1 for none.
+project_flag() {
+	pf=
+	eval "pats=\@S|@f_pats_@S|@1"
+	for w in @S|@project_flags; do
+		for p in @S|@pats; do
+			case @S|@w in @S|@p) pf=@S|@w; break ;; esac
+		done
+	done
+	@<:@ -n "@S|@pf" @:>@
 }
 
 @%:@ ---------------------------------------------------------------------------
@@ -2679,14 +2806,19 @@ request_error() {
 		@<:@ "@S|@{1-}" = feature @:>@ || continue
 		n=@S|@((n + 1))
 		eval "q=\@S|@q_@S|@n"
-		case @S|@q in
-		auto|skip) continue ;;
-		no) @<:@ "@S|@3" != off @:>@ || continue; verb=disable ;;
+		case @S|@q:@S|@3 in
+		auto:*|skip:*) continue ;;
+		no:project) @<:@ "@S|@4" != off @:>@ || continue; verb=disable ;;
+		yes:project) @<:@ "@S|@4" = off @:>@ || continue; verb=enable ;;
+		*:project) @<:@ "@S|@4" != "@S|@q" @:>@ || continue; verb=enable ;;
+		no:*) @<:@ "@S|@3" != off @:>@ || continue; verb=disable ;;
 		*) @<:@ "@S|@3" != on @:>@ || continue; verb=enable ;;
 		esac
 		@%:@ A feature of the other language: never an error (other_language).
 		other_language @S|@n && continue
 		words_after 4 "@S|@l"
+		eval "pf=\@S|@{pflag_@S|@n-}"
+		@<:@ -z "@S|@pf" @:>@ || rest="@S|@project_by's flags have @S|@pf"
 		error="cannot @S|@verb @S|@2: @S|@rest" error_feature=@S|@2 error_reason=@S|@rest
 		break
 	done
@@ -2811,6 +2943,11 @@ main() {
 	*" list-tsv "*) list_tsv; exit 0 ;;
 	esac
 	read_requests
+	if @<:@ -n "@S|@amend" @:>@; then
+		report=@S|@(cat "@S|@amend") && @<:@ -n "@S|@report" @:>@ || usage_error "cannot read the report @S|@amend"
+		amend_report
+		print_and_exit
+	fi
 	find_readers
 	runs=0 work= noise=
 	trap cleanup EXIT
@@ -2969,7 +3106,11 @@ harden_tmp=`pwd`/conftest.harden-$1
 rm -rf "$harden_tmp" && mkdir "$harden_tmp" ||
   AC_MSG_ERROR([cannot create $harden_tmp])
 harden_write_catalog
-harden_run_driver --lang=m4_if([$1], [cxx], [c++], [c]) $2="$$2" $3="$$3" &
+# The flags as probed, and the words of them that configure.ac put there.
+harden_at_$1="$CPPFLAGS $$3 $LDFLAGS"
+harden_minus "$harden_at_$1" "$ac_env_CPPFLAGS_value $ac_env_$3_value $ac_env_LDFLAGS_value"
+harden_run_driver --lang=m4_if([$1], [cxx], [c++], [c]) $2="$$2" $3="$$3" \
+  --project=configure.ac --project-flags="$harden_x" &
 harden_pid_$1=$!
 ])
 
@@ -3016,6 +3157,7 @@ _HARDEN_WRITE_CATALOG
 _HARDEN_RUN_DRIVER
 _HARDEN_READ_REPORT
 _HARDEN_OUTPUTS
+_HARDEN_PROJECT_FUNCTIONS
 ])
 
 # _HARDEN_RUN_DRIVER
@@ -3110,6 +3252,63 @@ for harden_u in $harden_features; do
   AS_ECHO(["$harden_line"]) >&AS_MESSAGE_LOG_FD
 done
 }])
+
+# _HARDEN_PROJECT_FUNCTIONS
+# -------------------------
+# harden_minus WORDS EXCLUDED: harden_x gets the words of WORDS that are
+# not in EXCLUDED.
+m4_define([_HARDEN_PROJECT_FUNCTIONS],
+[harden_minus ()
+{
+  harden_x=
+  for harden_w in $[1]; do
+    case " $[2] " in
+    *" $harden_w "*) ;;
+    *) harden_x="$harden_x $harden_w" ;;
+    esac
+  done
+}])
+
+# _HARDEN_FINAL_LANG(LANG, COMPILER, FLAGS, CACHE-PREFIX, REPORT, LABEL)
+# ----------------------------------------------------------------------
+# At the end of configure (AC_CONFIG_COMMANDS_PRE): configure.ac's words
+# added to CPPFLAGS, FLAGS or LDFLAGS after the checks come after harden's
+# flags on every command line and win.  The driver classifies them with
+# the catalog's builder patterns (--amend): a feature they change is in
+# state "project" in the report and a new summary, and leaves the audit
+# gate when they turn it off; one that contradicts an explicit request
+# stops configure.
+m4_define([_HARDEN_FINAL_LANG],
+[harden_lang=$1 harden_cv=$4 harden_label='$6'
+harden_minus "$CPPFLAGS $$3 $LDFLAGS" "$harden_at_$1 $harden_$1_cppflags dnl
+$harden_$1_cflags $harden_$1_exe_cflags $harden_$1_ldflags $harden_$1_exe_ldflags dnl
+$harden_$1_lib_ldflags"
+if test -n "$harden_x"; then
+  harden_tmp=`pwd`/conftest.harden-$1
+  rm -rf "$harden_tmp" && mkdir "$harden_tmp" ||
+    AC_MSG_ERROR([cannot create $harden_tmp])
+  harden_write_catalog
+  cp $5 "$harden_tmp/probed"
+  harden_after=$harden_x
+  harden_run_driver --lang=m4_if([$1], [cxx], [c++], [c]) --amend="$harden_tmp/probed" \
+    --project=configure.ac --project-flags="$harden_after"
+  harden_status=$?
+  harden_error=
+  read harden_error <"$harden_tmp/error"
+  harden_error=${harden_error#harden-flags: }
+  AS_CASE([$harden_status],
+    [0|1], [harden_read_report],
+    [AC_MSG_ERROR([${harden_error:-harden-flags failed with status $harden_status}])])
+  if cmp -s "$harden_tmp/report" $5; then :; else
+    cp "$harden_tmp/report" $5
+    AC_MSG_NOTICE([hardening$6 with configure.ac's flags added after HARDEN_@&t@CHECK:$harden_after])
+    harden_summary
+  fi
+  rm -rf "$harden_tmp"
+  test $harden_status -eq 0 || AC_MSG_ERROR([$harden_error])
+  harden_set_outputs
+fi
+])
 
 # _HARDEN_LANG_OUTPUTS(LANG, FLAGS, LDFLAGS, EXE-LDFLAGS, ENABLED, AUDIT-EXPECT, AUDIT-CHECK,
 #                      LIB-LDFLAGS)
@@ -3230,7 +3429,14 @@ AC_SUBST([DISTCLEANFILES])dnl
 # libtool links a shared library with only the compiler flags it knows
 # (ltmain.sh keeps -fsanitize=* but drops -fsanitize-trap=*), and gcc then
 # links the UBSan run-time into it: -Wc, passes those flags through.  At
-# the end, since LT_INIT may come later in configure.ac.
+# the end, since LT_INIT may come later in configure.ac.  Before it: the
+# check of configure.ac's later flags sets the output variables again.
+AC_CONFIG_COMMANDS_PRE([if test "${harden_c_probed-}" = yes; then
+  _HARDEN_FINAL_LANG(_HARDEN_C_ARGS)dnl
+fi
+if test "${harden_cxx_probed-}" = yes; then
+  _HARDEN_FINAL_LANG(_HARDEN_CXX_ARGS)dnl
+fi])dnl
 AC_CONFIG_COMMANDS_PRE([if test -n "$LIBTOOL"; then
   harden_libtool_wc $HARDEN_CFLAGS
   HARDEN_LDFLAGS=`echo $HARDEN_LDFLAGS $harden_x`

@@ -1,0 +1,71 @@
+# A configure.ac with its own hardening after HARDEN_CHECK (CFLAGS gets
+# -fstack-protector, CPPFLAGS -D_FORTIFY_SOURCE=2): those words come last on
+# every command line and win, so the summary and the report say
+# "project", naming them and configure.ac, the object really has the
+# project's fortify level 2, and audit_expect follows the feature the
+# project turns off (-Wl,-z,lazy: bind-now).  --disable-stack-protector,
+# which the project's -fstack-protector contradicts, is an error naming both.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+. "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
+need gcc
+project_after() {
+	mkdir -p "$1/m4" && cp "$S/m4/harden.m4" "$1/m4/" || exit 99
+	cat >"$1/configure.ac" <<'AC'
+AC_INIT([own], [1])
+AC_CONFIG_MACRO_DIR([m4])
+AC_PROG_CC
+HARDEN_CHECK
+# The project's own hardening, as many configure.ac have it.
+CFLAGS="$CFLAGS -fstack-protector"
+CPPFLAGS="$CPPFLAGS -D_FORTIFY_SOURCE=2"
+LDFLAGS="$LDFLAGS -Wl,-z,lazy"
+AC_CONFIG_FILES([Makefile])
+AC_OUTPUT
+AC
+	# The order of Automake's compile and link lines.
+	cat >"$1/Makefile.in" <<'MK'
+HARDEN_AUDIT_EXPECT = @HARDEN_AUDIT_EXPECT@
+prog: prog.c
+	@CC@ @HARDEN_CPPFLAGS@ @CPPFLAGS@ @HARDEN_CFLAGS@ @CFLAGS@ -c prog.c
+	@CC@ @HARDEN_CFLAGS@ @CFLAGS@ @HARDEN_LDFLAGS@ @HARDEN_EXE_LDFLAGS@ @LDFLAGS@ -o prog prog.o
+MK
+	cat >"$1/prog.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv) { char b[64]; strcpy(b, argv[0]); puts(b); return argc > 5; }
+C
+	(cd "$1" && autoreconf -fi >ar.out 2>&1) || fail "autoreconf failed: $(tail -n 5 "$1/ar.out")"
+}
+project_after p
+(cd p && ./configure CC=gcc CFLAGS=-O2 >configure.out 2>&1) ||
+	fail "configure failed: $(tail -n 5 p/configure.out)"
+(cd p && make >make.out 2>&1) || fail "make failed: $(tail -n 5 p/make.out)"
+grep -q 'D_FORTIFY_SOURCE=3.*D_FORTIFY_SOURCE=2' p/make.out || fail "the project's =2 is not last: $(cat p/make.out)"
+r=p/harden-report.txt
+report_expect $r stack-protector "project basic"
+report_expect $r fortify-source "project 2"
+report_expect $r bind-now "project off"
+report_reason $r stack-protector | grep -q 'configure.ac (-fstack-protector)' ||
+	fail "the reason does not name configure.ac's flag: $(report_reason $r stack-protector)"
+report_reason $r fortify-source | grep -q 'configure.ac (-D_FORTIFY_SOURCE=2)' ||
+	fail "the reason does not name configure.ac's flag: $(report_reason $r fortify-source)"
+[ "$(summary_state p stack-protector | tail -n 1)" = project ] || fail "the last summary does not say project: $(cat p/configure.out)"
+[ "$(summary_state p fortify-source | tail -n 1)" = project ] || fail "the last summary does not say project for fortify-source"
+grep -q '^  fortify-source .*configure.ac (-D_FORTIFY_SOURCE=2)' p/configure.out || fail "the summary does not name -D_FORTIFY_SOURCE=2"
+# audit_expect: bind-now, turned off by the project, is not expected any more.
+[ "$(subst p HARDEN_AUDIT_EXPECT)" = "$(report_key $r audit_expect)" ] || fail "HARDEN_AUDIT_EXPECT is not the report's"
+case ,$(report_key $r audit_expect), in
+*,bind-now,*) fail "bind-now, which -Wl,-z,lazy turns off, is still expected: $(report_key $r audit_expect)" ;;
+*,stack-protector,*fortify-source,*) ;;
+*) fail "stack-protector and fortify-source, still on, are no longer expected: $(report_key $r audit_expect)" ;;
+esac
+report_key $r enabled | grep -q 'stack-protector=basic fortify-source=2 ' || fail "enabled does not follow: $(report_key $r enabled)"
+report_key $r enabled | grep -q 'bind-now' && fail "enabled still has bind-now: $(report_key $r enabled)"
+elf_has_now p/prog && fail "the program has BIND_NOW although the project's -Wl,-z,lazy came last"
+# An explicit request the project's flags contradict.
+rm -f p/config.cache
+(cd p && ./configure CC=gcc CFLAGS=-O2 --disable-stack-protector >configure2.out 2>&1) &&
+	fail "configure passed although configure.ac's -fstack-protector keeps the canaries"
+grep -q 'error: cannot disable stack-protector: configure.ac.s flags have -fstack-protector' p/configure2.out ||
+	fail "the error does not name both sides: $(tail -n 3 p/configure2.out)"
+echo ok

@@ -1,0 +1,59 @@
+#!/bin/sh
+# A project's own flags added after include(Harden) (CMAKE_C_FLAGS,
+# add_compile_options) come before Harden::Harden's on every command line:
+# they decide the features harden adds no flag for.  The builder's
+# -fstack-protector-strong (stack-protector "builder") that the project's
+# later -fno-stack-protector turns off, and -fwrapv (off: not in the
+# standard level) that add_compile_options turns on, are "project" in the
+# report and the summary, naming CMakeLists.txt; HARDEN_AUDIT_EXPECT drops
+# stack-protector, which the program really lacks, and so does the audit
+# test added before the end of the configure step; fortify-source, whose
+# flags harden adds after the project's -D_FORTIFY_SOURCE=2, stays harden's.
+# -DHARDENING_WRAPV=OFF still holds (harden's -fstrict-overflow comes last).
+. "$HARDEN_SRCDIR/tests/lib.sh"
+need gcc ninja readelf
+src=$S/examples/autotools/src
+p=$T/proj
+mkdir -p "$p"
+cat >"$p/CMakeLists.txt" <<EOT
+cmake_minimum_required(VERSION 3.19)
+project(own C)
+list(APPEND CMAKE_MODULE_PATH "$S/cmake")
+include(Harden)
+# The project's own flags, after the include.
+string(APPEND CMAKE_C_FLAGS " -fno-stack-protector -D_FORTIFY_SOURCE=2")
+add_compile_options(-fwrapv)
+add_executable(tally "$src/main.c" "$src/tally.c")
+target_include_directories(tally PRIVATE "$src")
+target_link_libraries(tally PRIVATE Harden::Harden)
+enable_testing()
+harden_add_audit_test(audit tally)
+EOT
+b=$T/build
+CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-fstack-protector-strong
+r=$b/harden-report.txt
+report_expect "$r" stack-protector "project off"
+report_expect "$r" wrapv "project yes"
+report_expect "$r" fortify-source "on 3"
+report_reason "$r" stack-protector | grep -q 'CMakeLists.txt (-fno-stack-protector)' ||
+	fail "the reason does not name CMakeLists.txt's flag: $(report_reason "$r" stack-protector)"
+grep -q 'stack-protector: project: set by CMakeLists.txt (-fno-stack-protector)' "$b.configure.log" ||
+	fail "the summary does not say project: $(cat "$b.configure.log")"
+want=$(report_key "$r" audit_expect)
+case ,$want, in *,stack-protector,*) fail "stack-protector still expected: $want" ;; esac
+got=$(sed -n 's/^HARDEN_AUDIT_EXPECT:INTERNAL=//p' "$b/CMakeCache.txt")
+[ "$got" = "$want" ] || fail "HARDEN_AUDIT_EXPECT is '$got', the report says '$want'"
+cmake_build "$b"
+elf_has_canary "$b/tally" && fail "tally has a canary although -fno-stack-protector came last"
+elf_has_chk "$b/tally" || fail "harden's fortify-source went missing"
+# The audit test, added before the check, expects what it found.
+cmake_audit_test_passes "$b" audit
+# An explicit -DHARDENING_WRAPV=OFF holds: harden's off flag comes after
+# the project's -fwrapv, so wrapv stays harden's, no error.
+o=$T/off
+CC=gcc cmake_configure "$o" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHARDENING_WRAPV=OFF
+report_expect "$o/harden-report.txt" wrapv "off -"
+cmake_build "$o"
+grep -q -e '-fwrapv .*-fstrict-overflow.* -c .*tally\.c' "$o.build.log" ||
+	fail "harden's -fstrict-overflow does not come after the project's -fwrapv: $(grep -e ' -c ' "$o.build.log")"
+echo ok
