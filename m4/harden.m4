@@ -1,8 +1,9 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 57
+# serial 58
 #
 # SYNOPSIS
 #
+#   HARDEN_OPTION_PREFIX(PREFIX)
 #   HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
 #   HARDEN_APPLY_GLOBAL
 #
@@ -58,6 +59,13 @@
 #                                  auto: as the level says)
 #     --disable-FEATURE            FEATURE must be off, also where the
 #                                  toolchain enables it by default
+#
+#   HARDEN_OPTION_PREFIX([harden-]), before HARDEN_CHECK, names the feature
+#   options --enable-harden-FEATURE instead (--disable-harden-pie), so that
+#   they coexist with a project's own options of the same names
+#   (--enable-hardening keeps its name).  Without it, a project option that
+#   has the name of one of harden's (AC_ARG_ENABLE([pie]), before or after
+#   HARDEN_CHECK) stops autoconf with an error naming both definitions.
 #
 #   A feature of the level that is not supported is reported and left out;
 #   a feature asked for with --enable-FEATURE that cannot be honoured, or
@@ -2769,15 +2777,72 @@ dnl END catalog
 
 # _HARDEN_ARG_ENABLE(FEATURE, VAR-NAME, LEVEL, REQUIRES, VALUES, SUMMARY, AUDIT)
 # -----------------------------------------------------------------------------
-# The --enable-FEATURE option, one for every language; harden_features
-# lists the VAR-NAMEs.
+# The --enable-PREFIXFEATURE option, one for every language; harden_features
+# lists the VAR-NAMEs, harden_option_VAR-NAME the option's shell name.
 m4_define([_HARDEN_ARG_ENABLE],
-[AC_ARG_ENABLE([$1],
-  [AS_HELP_STRING([--enable-$1@<:@=VALUE@:>@],
+[_HARDEN_OPTION_OWN(_HARDEN_PREFIX[$1], [$1])dnl
+_HARDEN_AC_ARG_ENABLE(_HARDEN_PREFIX[$1],
+  [AS_HELP_STRING([--enable-]_HARDEN_PREFIX[$1@<:@=VALUE@:>@],
     [$6 (auto, yes, no]m4_ifval([$5], [[, ]m4_bpatsubst([$5], [ +], [[, ]])])[) @<:@auto in level $3@:>@])])dnl
 harden_features="$harden_features $2"
 harden_name_$2=$1
+harden_option_$2=m4_translit(_HARDEN_PREFIX[$1], [-+.], [___])
 ])
+
+# HARDEN_OPTION_PREFIX(PREFIX)
+# ----------------------------
+# Before HARDEN_CHECK: harden's feature options become
+# --enable-PREFIXFEATURE (HARDEN_OPTION_PREFIX([harden-]): --enable-harden-pie,
+# --disable-harden-stack-protector), so that they coexist with a project's
+# own options of the same names.  --enable-hardening keeps its name.
+AC_DEFUN([HARDEN_OPTION_PREFIX],
+[AC_PROVIDE_IFELSE([HARDEN_CHECK],
+  [m4_fatal([HARDEN_OPTION_PREFIX must come before HARDEN_CHECK])])dnl
+m4_if(m4_translit([[$1]], [abcdefghijklmnopqrstuvwxyz0123456789-]), [],
+  [m4_define([_HARDEN_PREFIX], [$1])],
+  [m4_fatal([HARDEN_OPTION_PREFIX: invalid prefix '$1': use lower-case letters, digits and -, e.g. harden-])])])
+
+# Options of the same name
+# ------------------------
+# A project's AC_ARG_ENABLE of one of harden's option names would make one
+# option with two meanings (--disable-pie driving both, a value of one
+# refused by the other, --help listing it twice): autoconf stops, naming
+# both definitions.  AC_ARG_ENABLE is wrapped, from the moment this file is
+# read (aclocal.m4 comes before configure.ac), to record where each project
+# option is defined; harden's own options use the original
+# (_HARDEN_AC_ARG_ENABLE), and Autoconf's list of options (_AC_USER_OPTS)
+# catches one defined before this file was read.
+m4_ifdef([_HARDEN_AC_ARG_ENABLE], [],
+[m4_copy([AC_ARG_ENABLE], [_HARDEN_AC_ARG_ENABLE])dnl
+m4_define([AC_ARG_ENABLE], [_HARDEN_OPTION_USER([$1])]m4_defn([AC_ARG_ENABLE]))])
+
+# _HARDEN_OPTION_USER(OPTION): a project's --enable-OPTION, at m4_location.
+m4_define([_HARDEN_OPTION_USER],
+[m4_ifdef([_HARDEN_OWN_]m4_translit([[$1]], [-+.], [___]),
+  [_HARDEN_OPTION_CLASH([$1], m4_location,
+    m4_defn([_HARDEN_OWN_]m4_translit([[$1]], [-+.], [___])))],
+  [m4_define([_HARDEN_USER_]m4_translit([[$1]], [-+.], [___]), m4_location)])])
+
+# _HARDEN_OPTION_OWN(OPTION, FEATURE): harden's --enable-OPTION, for FEATURE
+# (empty: the level).
+m4_define([_HARDEN_OPTION_OWN],
+[m4_pushdef([_harden_v], m4_translit([[$1]], [-+.], [___]))dnl
+m4_define([_HARDEN_OWN_]_harden_v, m4_location[ (]m4_ifval([$2],
+  [[the hardening feature $2]], [[the hardening level]])[)])dnl
+m4_ifdef([_HARDEN_USER_]_harden_v,
+  [_HARDEN_OPTION_CLASH([$1], m4_defn([_HARDEN_USER_]_harden_v),
+    m4_defn([_HARDEN_OWN_]_harden_v))])dnl
+m4_if(m4_index(m4_newline()m4_ifdef([_AC_USER_OPTS], [m4_defn([_AC_USER_OPTS])])m4_newline(),
+    m4_newline()[enable_]_harden_v[]m4_newline()), [-1], [],
+  [_HARDEN_OPTION_CLASH([$1], [an AC_ARG_ENABLE before harden.m4 was read],
+    m4_defn([_HARDEN_OWN_]_harden_v))])dnl
+m4_popdef([_harden_v])])
+
+# _HARDEN_OPTION_CLASH(OPTION, PROJECT-LOCATION, HARDEN-LOCATION)
+m4_define([_HARDEN_OPTION_CLASH],
+[m4_fatal([--enable-$1 is defined twice: by the project's AC_ARG_ENABLE at $2 and by HARDEN_CHECK at $3; ]dnl
+m4_if(m4_index([$3], [feature]), [-1], [[rename the project's option]],
+  [[call HARDEN_OPTION_PREFIX([harden-]) before HARDEN_CHECK to rename harden's options (--enable-harden-FEATURE), or rename the project's option]]))])
 
 # _HARDEN_CACHE_CHECK(FEATURE, VAR-NAME, ...)
 # -------------------------------------------
@@ -2796,9 +2861,11 @@ AC_MSG_RESULT([$harden_show_$2])])
 AC_DEFUN_ONCE([HARDEN_CHECK],
 [m4_if(m4_index([ none standard strict ], [ ]m4_default([$1], [standard])[ ]), [-1],
   [m4_fatal([HARDEN_CHECK: unknown level '$1': use none, standard or strict])])dnl
+m4_ifdef([_HARDEN_PREFIX], [], [m4_define([_HARDEN_PREFIX], [])])dnl
 harden_features=
 _HARDEN_FOREACH_FEATURE([_HARDEN_ARG_ENABLE])dnl
-AC_ARG_ENABLE([hardening],
+_HARDEN_OPTION_OWN([hardening])dnl
+_HARDEN_AC_ARG_ENABLE([hardening],
   [AS_HELP_STRING([--enable-hardening@<:@=LEVEL@:>@],
     [hardening level: none, standard or strict @<:@]m4_default([$1], [standard])[@:>@])])
 AC_ARG_VAR([HARDEN_READELF], [readelf for the target, used to read the hardening probes])
@@ -2949,7 +3016,8 @@ m4_define([_HARDEN_RUN_DRIVER],
 {
   set x "$[@]" --level="$HARDEN_LEVEL"
   for harden_u in $harden_features; do
-    eval "harden_e=\${enable_$harden_u-} harden_nm=\$harden_name_$harden_u"
+    eval "harden_o=\$harden_option_$harden_u harden_nm=\$harden_name_$harden_u"
+    eval "harden_e=\${enable_$harden_o-}"
     case $harden_e in
     ""|auto) ;;
     *) set "$[@]" --enable-$harden_nm="$harden_e" ;;
