@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 58
+# serial 59
 #
 # SYNOPSIS
 #
@@ -83,7 +83,16 @@
 #                         language's HARDEN_CFLAGS or HARDEN_CXXFLAGS
 #     HARDEN_CFLAGS       compiler flags; holds -fPIE too, which libtool's
 #                         -fPIC overrides for shared libraries
-#     HARDEN_LDFLAGS      flags for every link, programs and libraries
+#     HARDEN_LDFLAGS      flags for every link, programs and libraries;
+#                         with Automake without those that AM_CFLAGS puts
+#                         on its link lines already (-fstack-protector-strong),
+#                         so that each flag is there once
+#     HARDEN_CCASFLAGS    with AM_PROG_AS, for AM_CCASFLAGS: what assembly
+#                         (.S) needs: -Wa,--noexecstack when noexecstack is
+#                         on and the assembler proves to take it, and the
+#                         compile flags of the features the linker keeps
+#                         only when every object is marked (-fcf-protection,
+#                         for which <cet.h> marks the object)
 #     HARDEN_EXE_LDFLAGS  flags for programs only (-pie): never add them to
 #                         a shared library
 #     HARDEN_ENABLED      the features that are on, as FEATURE=VALUE words
@@ -138,7 +147,7 @@
 #   without any warranty.
 
 m4_pattern_forbid([^_?HARDEN_[A-Z_]+$])
-m4_pattern_allow([^HARDEN_(CPPFLAGS|CFLAGS|LDFLAGS|EXE_LDFLAGS|ENABLED|LEVEL|READELF|VERSION)$])
+m4_pattern_allow([^HARDEN_(CPPFLAGS|CFLAGS|LDFLAGS|EXE_LDFLAGS|CCASFLAGS|ENABLED|LEVEL|READELF|VERSION)$])
 m4_pattern_allow([^HARDEN_(CXX_)?AUDIT(_EXPECT|_CHECK)?$])
 m4_pattern_allow([^HARDEN_CATALOG$])
 m4_pattern_allow([^HARDEN_(CXX_CPPFLAGS|CXXFLAGS|EXE_CXXFLAGS|CXX_LDFLAGS|EXE_CXX_LDFLAGS|CXX_ENABLED|CXX_AUDIT_EXPECT)$])
@@ -3188,6 +3197,94 @@ harden_audit_command ()
   fi
 }
 
+# harden_drop_tagged LANG VAR: VAR without LANG's cc+ld flags (those of
+# both compiling and linking: -fstack-protector-strong), which Automake's
+# link lines carry already, in AM_CFLAGS or AM_CXXFLAGS (and libtool keeps
+# them when it links), so that each flag is on a link line once.
+harden_drop_tagged ()
+{
+  harden_y=
+  for harden_u in $harden_features; do
+    harden_tagged $[1] cc+ld
+    harden_y="$harden_y $harden_x "
+  done
+  eval "harden_w=\$$[2]"
+  harden_x=
+  for harden_w in $harden_w; do
+    case " $harden_y " in
+    *" $harden_w "*) ;;
+    *) harden_x="$harden_x $harden_w" ;;
+    esac
+  done
+  eval "$[2]=\`echo \$harden_x\`"
+}
+
+# harden_ccas: HARDEN_CCASFLAGS, what assembly through the compiler
+# driver (AM_PROG_AS's CCAS) needs of the C results: the compile flags of
+# the features that the linker keeps only when every object is marked (the
+# catalog's marking rows: -fcf-protection defines __CET__, for which
+# <cet.h> marks the object), and -Wa,--noexecstack when noexecstack is on,
+# the builder does not give it, and the assembler proves to mark the
+# object's stack non-executable with it (cached, for these CCAS and flags).
+harden_ccas ()
+{
+  HARDEN_CCASFLAGS=
+  test "${harden_c_probed-}" = yes || return 0
+  harden_tmp=`pwd`/conftest.harden-as
+  rm -rf "$harden_tmp" && mkdir "$harden_tmp" ||
+    AC_MSG_ERROR([cannot create $harden_tmp])
+  harden_write_catalog
+  for harden_u in `sed -n 's/^marking  *\(@<:@^ @:>@*\) .*/\1/p' "$harden_tmp/features.txt" | tr - _`; do
+    harden_tagged c cc
+    HARDEN_CCASFLAGS="$HARDEN_CCASFLAGS $harden_x"
+  done
+  HARDEN_CCASFLAGS=`echo $HARDEN_CCASFLAGS`
+  harden_as=${CCAS-$CC} harden_asflags=${CCASFLAGS-$CFLAGS}
+  case " $HARDEN_ENABLED " in
+  *" noexecstack="*) harden_x=yes ;;
+  *) harden_x=no ;;
+  esac
+  case " $CPPFLAGS $harden_asflags " in
+  *" -Wa,--noexecstack "*) harden_x=no ;;
+  esac
+  if test $harden_x = no; then
+    rm -rf "$harden_tmp"
+    return 0
+  fi
+  harden_key=`echo "$harden_as|$CPPFLAGS|$harden_asflags|$HARDEN_READELF" | cksum | sed 's/ .*//'`
+  case ${harden_cv_ccas_noexecstack-} in
+  "$harden_key "*) ;;
+  *) unset harden_cv_ccas_noexecstack ;;
+  esac
+  AC_MSG_CHECKING([whether $harden_as marks the stack of assembly non-executable with -Wa,--noexecstack])
+  AC_CACHE_VAL([harden_cv_ccas_noexecstack],
+    [harden_assemble && harden_x=yes || harden_x=no
+     harden_cv_ccas_noexecstack="$harden_key $harden_x"])
+  harden_x=${harden_cv_ccas_noexecstack@%:@* }
+  AC_MSG_RESULT([$harden_x])
+  test $harden_x = yes && HARDEN_CCASFLAGS=`echo $HARDEN_CCASFLAGS -Wa,--noexecstack`
+  rm -rf "$harden_tmp"
+}
+
+# harden_assemble: the assembler takes -Wa,--noexecstack without a word and
+# the object then has a .note.GNU-stack section that is not executable.
+harden_assemble ()
+{
+  printf '\t.text\nharden_as:\n\tnop\n' >"$harden_tmp/as.S"
+  AS_ECHO(["$as_me:$LINENO: $harden_as $CPPFLAGS $harden_asflags -Wa,--noexecstack -c as.S"]) >&AS_MESSAGE_LOG_FD
+  # The words of CCAS and the flags are the builder's, split as make does.
+  $harden_as $CPPFLAGS $harden_asflags -Wa,--noexecstack -c -o "$harden_tmp/as.o" "$harden_tmp/as.S" \
+    >"$harden_tmp/as.err" 2>&1
+  harden_s=$?
+  cat "$harden_tmp/as.err" >&AS_MESSAGE_LOG_FD
+  test $harden_s -eq 0 && test ! -s "$harden_tmp/as.err" || return 1
+  harden_x=`$HARDEN_READELF -SW "$harden_tmp/as.o" 2>/dev/null |
+    sed -n 's/.*\.note\.GNU-stack  *//p' | awk '{ print "flags=" (NF > 7 ? $[6] : "") }'`
+  case $harden_x in
+  flags=*X*|"") return 1 ;;
+  esac
+}
+
 # harden_libtool_wc FLAGS...: harden_x gets -Wc, before each flag that
 # libtool would drop from a link (see _HARDEN_SUBST).
 harden_libtool_wc ()
@@ -3206,7 +3303,7 @@ harden_libtool_wc ()
 m4_define([_HARDEN_SUBST],
 [m4_foreach_w([harden_v], [CPPFLAGS CFLAGS LDFLAGS EXE_LDFLAGS ENABLED
     AUDIT_EXPECT AUDIT_CHECK CXXFLAGS CXX_LDFLAGS EXE_CXX_LDFLAGS CXX_ENABLED
-    CXX_AUDIT_EXPECT CXX_AUDIT_CHECK LEVEL VERSION],
+    CXX_AUDIT_EXPECT CXX_AUDIT_CHECK CCASFLAGS LEVEL VERSION],
   [AC_SUBST([HARDEN_]harden_v)])dnl
 # The reports configure writes, for Automake's make distclean (and so
 # make distcheck); a Makefile.am that sets DISTCLEANFILES too appends to it.
@@ -3214,8 +3311,15 @@ AC_SUBST([DISTCLEANFILES])dnl
 # libtool links a shared library with only the compiler flags it knows
 # (ltmain.sh keeps -fsanitize=* but drops -fsanitize-trap=*), and gcc then
 # links the UBSan run-time into it: -Wc, passes those flags through.  At
-# the end, since LT_INIT may come later in configure.ac.
-AC_CONFIG_COMMANDS_PRE([if test -n "$LIBTOOL"; then
+# the end, since LT_INIT may come later in configure.ac.  Automake's link
+# lines carry AM_CFLAGS and AM_CXXFLAGS: the link flags lose what those
+# hold already.  Assembly (AM_PROG_AS) gets HARDEN_CCASFLAGS (its check is
+# cached again: AC_OUTPUT saves the cache before these commands).
+AC_CONFIG_COMMANDS_PRE([AC_PROVIDE_IFELSE([AM_INIT_AUTOMAKE], [harden_drop_tagged c HARDEN_LDFLAGS
+harden_drop_tagged cxx HARDEN_CXX_LDFLAGS
+])AC_PROVIDE_IFELSE([AM_PROG_AS], [harden_ccas
+AC_CACHE_SAVE
+])if test -n "$LIBTOOL"; then
   harden_libtool_wc $HARDEN_CFLAGS
   HARDEN_LDFLAGS=`echo $HARDEN_LDFLAGS $harden_x`
   harden_libtool_wc $HARDEN_CXXFLAGS
