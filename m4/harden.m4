@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 59
+# serial 60
 #
 # SYNOPSIS
 #
@@ -3319,6 +3319,7 @@ AC_CONFIG_COMMANDS_PRE([AC_PROVIDE_IFELSE([AM_INIT_AUTOMAKE], [harden_drop_tagge
 harden_drop_tagged cxx HARDEN_CXX_LDFLAGS
 ])AC_PROVIDE_IFELSE([AM_PROG_AS], [harden_ccas
 AC_CACHE_SAVE
+], [HARDEN_CCASFLAGS=
 ])if test -n "$LIBTOOL"; then
   harden_libtool_wc $HARDEN_CFLAGS
   HARDEN_LDFLAGS=`echo $HARDEN_LDFLAGS $harden_x`

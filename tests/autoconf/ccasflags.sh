@@ -5,7 +5,8 @@
 # the IBT and SHSTK property (-fcf-protection=full defines __CET__), read
 # with readelf on the object.  --disable-cf-protection and
 # --disable-noexecstack take them away; a builder's -Wa,--noexecstack is
-# not given twice; a cached configure assembles nothing.
+# not given twice; a cached configure assembles nothing; without
+# AM_PROG_AS it is empty.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc autoreconf automake readelf
 case $(gcc -dumpmachine) in x86_64-*|i?86-*) ;; *) skip "the .S file is x86 assembly" ;; esac
@@ -78,4 +79,11 @@ gnu_stack >/dev/null || fail "the builder's -Wa,--noexecstack: no .note.GNU-stac
 # A cached configure proves nothing again.
 (cd p && make distclean >/dev/null 2>&1; ./configure -C >c1.out 2>&1 && ./configure -C >c2.out 2>&1) || fail "configure -C failed"
 grep -q 'non-executable with -Wa,--noexecstack... (cached) yes' p/c2.out || fail "the assembler check was not cached: $(grep noexecstack p/c2.out)"
+
+# Without AM_PROG_AS, HARDEN_CCASFLAGS is empty, whatever the environment says.
+sed -i '/^AM_PROG_AS$/d' p/configure.ac && sed -i 's/ answer\.S$//; /AM_CCASFLAGS/d' p/Makefile.am
+(cd p && make distclean >/dev/null 2>&1; autoreconf -fi >ar2.out 2>&1 &&
+	HARDEN_CCASFLAGS=-junk ./configure >noas.out 2>&1) || fail "configure without AM_PROG_AS failed: $(tail -n 3 p/noas.out)"
+grep -q '^HARDEN_CCASFLAGS = $' p/Makefile || fail "HARDEN_CCASFLAGS without AM_PROG_AS: $(grep '^HARDEN_CCASFLAGS' p/Makefile)"
+grep -q 'with -Wa,--noexecstack' p/noas.out && fail "the assembler was checked without AM_PROG_AS"
 echo ok
