@@ -10,7 +10,7 @@
 #   make dist      [DISTDIR=dist] [DIST_URL=https://host/path]: the release
 #                  tarball harden-VERSION.tar.gz, its .sha256 and the Meson
 #                  wrap-file harden-VERSION.wrap that points at DIST_URL
-#                  (meson/dist.sh); reproducible: the same bytes whatever
+#                  (meson/dist.sh; dist/ is in .gitignore); reproducible: the same bytes whatever
 #                  the umask, the user, the clock and the check-out time,
 #                  the mtime of every file SOURCE_DATE_EPOCH (environment or
 #                  command line), else the date of the commit, else 0

@@ -1,8 +1,9 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 62
+# serial 66
 #
 # SYNOPSIS
 #
+#   HARDEN_OPTION_PREFIX(PREFIX)
 #   HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
 #   HARDEN_APPLY_GLOBAL
 #
@@ -66,6 +67,13 @@
 #     --disable-FEATURE            FEATURE must be off, also where the
 #                                  toolchain enables it by default
 #
+#   HARDEN_OPTION_PREFIX([harden-]), before HARDEN_CHECK, names the feature
+#   options --enable-harden-FEATURE instead (--disable-harden-pie), so that
+#   they coexist with a project's own options of the same names
+#   (--enable-hardening keeps its name).  Without it, a project option that
+#   has the name of one of harden's (AC_ARG_ENABLE([pie]), before or after
+#   HARDEN_CHECK) stops autoconf with an error naming both definitions.
+#
 #   A feature of the level that is not supported is reported and left out;
 #   a feature asked for with --enable-FEATURE that cannot be honoured, or
 #   a --disable-FEATURE that cannot be met, stops configure with an error
@@ -82,7 +90,16 @@
 #                         language's HARDEN_CFLAGS or HARDEN_CXXFLAGS
 #     HARDEN_CFLAGS       compiler flags; holds -fPIE too, which libtool's
 #                         -fPIC overrides for shared libraries
-#     HARDEN_LDFLAGS      flags for every link, programs and libraries
+#     HARDEN_LDFLAGS      flags for every link, programs and libraries;
+#                         with Automake without those that AM_CFLAGS puts
+#                         on its link lines already (-fstack-protector-strong),
+#                         so that each flag is there once
+#     HARDEN_CCASFLAGS    with AM_PROG_AS, for AM_CCASFLAGS: what assembly
+#                         (.S) needs: -Wa,--noexecstack when noexecstack is
+#                         on and the assembler proves to take it, and the
+#                         compile flags of the features the linker keeps
+#                         only when every object is marked (-fcf-protection,
+#                         for which <cet.h> marks the object)
 #     HARDEN_EXE_LDFLAGS  flags for programs only (-pie): never add them to
 #                         a shared library
 #     HARDEN_LIB_LDFLAGS  flags for shared libraries only (-Wl,-z,nodlopen,
@@ -141,7 +158,7 @@
 #   without any warranty.
 
 m4_pattern_forbid([^_?HARDEN_[A-Z_]+$])
-m4_pattern_allow([^HARDEN_(CPPFLAGS|CFLAGS|LDFLAGS|EXE_LDFLAGS|LIB_LDFLAGS|ENABLED|LEVEL|READELF|VERSION)$])
+m4_pattern_allow([^HARDEN_(CPPFLAGS|CFLAGS|LDFLAGS|EXE_LDFLAGS|LIB_LDFLAGS|CCASFLAGS|ENABLED|LEVEL|READELF|VERSION)$])
 m4_pattern_allow([^HARDEN_(CXX_)?AUDIT(_EXPECT|_CHECK)?$])
 m4_pattern_allow([^HARDEN_CATALOG$])
 m4_pattern_allow([^HARDEN_(CXX_CPPFLAGS|CXXFLAGS|EXE_CXXFLAGS|CXX_LDFLAGS|EXE_CXX_LDFLAGS|CXX_LIB_LDFLAGS|CXX_ENABLED|CXX_AUDIT_EXPECT)$])
@@ -2987,15 +3004,72 @@ dnl END catalog
 
 # _HARDEN_ARG_ENABLE(FEATURE, VAR-NAME, LEVEL, REQUIRES, VALUES, SUMMARY, AUDIT)
 # -----------------------------------------------------------------------------
-# The --enable-FEATURE option, one for every language; harden_features
-# lists the VAR-NAMEs.
+# The --enable-PREFIXFEATURE option, one for every language; harden_features
+# lists the VAR-NAMEs, harden_option_VAR-NAME the option's shell name.
 m4_define([_HARDEN_ARG_ENABLE],
-[AC_ARG_ENABLE([$1],
-  [AS_HELP_STRING([--enable-$1@<:@=VALUE@:>@],
+[_HARDEN_OPTION_OWN(_HARDEN_PREFIX[$1], [$1])dnl
+_HARDEN_AC_ARG_ENABLE(_HARDEN_PREFIX[$1],
+  [AS_HELP_STRING([--enable-]_HARDEN_PREFIX[$1@<:@=VALUE@:>@],
     [$6 (auto, yes, no]m4_ifval([$5], [[, ]m4_bpatsubst([$5], [ +], [[, ]])])[) @<:@]m4_if([$3], [request], [only on request], [auto in level $3])[@:>@])])dnl
 harden_features="$harden_features $2"
 harden_name_$2=$1
+harden_option_$2=m4_translit(_HARDEN_PREFIX[$1], [-+.], [___])
 ])
+
+# HARDEN_OPTION_PREFIX(PREFIX)
+# ----------------------------
+# Before HARDEN_CHECK: harden's feature options become
+# --enable-PREFIXFEATURE (HARDEN_OPTION_PREFIX([harden-]): --enable-harden-pie,
+# --disable-harden-stack-protector), so that they coexist with a project's
+# own options of the same names.  --enable-hardening keeps its name.
+AC_DEFUN([HARDEN_OPTION_PREFIX],
+[AC_PROVIDE_IFELSE([HARDEN_CHECK],
+  [m4_fatal([HARDEN_OPTION_PREFIX must come before HARDEN_CHECK])])dnl
+m4_if(m4_translit([[$1]], [abcdefghijklmnopqrstuvwxyz0123456789-]), [],
+  [m4_define([_HARDEN_PREFIX], [$1])],
+  [m4_fatal([HARDEN_OPTION_PREFIX: invalid prefix '$1': use lower-case letters, digits and -, e.g. harden-])])])
+
+# Options of the same name
+# ------------------------
+# A project's AC_ARG_ENABLE of one of harden's option names would make one
+# option with two meanings (--disable-pie driving both, a value of one
+# refused by the other, --help listing it twice): autoconf stops, naming
+# both definitions.  AC_ARG_ENABLE is wrapped, from the moment this file is
+# read (aclocal.m4 comes before configure.ac), to record where each project
+# option is defined; harden's own options use the original
+# (_HARDEN_AC_ARG_ENABLE), and Autoconf's list of options (_AC_USER_OPTS)
+# catches one defined before this file was read.
+m4_ifdef([_HARDEN_AC_ARG_ENABLE], [],
+[m4_copy([AC_ARG_ENABLE], [_HARDEN_AC_ARG_ENABLE])dnl
+m4_define([AC_ARG_ENABLE], [_HARDEN_OPTION_USER([$1])]m4_defn([AC_ARG_ENABLE]))])
+
+# _HARDEN_OPTION_USER(OPTION): a project's --enable-OPTION, at m4_location.
+m4_define([_HARDEN_OPTION_USER],
+[m4_ifdef([_HARDEN_OWN_]m4_translit([[$1]], [-+.], [___]),
+  [_HARDEN_OPTION_CLASH([$1], m4_location,
+    m4_defn([_HARDEN_OWN_]m4_translit([[$1]], [-+.], [___])))],
+  [m4_define([_HARDEN_USER_]m4_translit([[$1]], [-+.], [___]), m4_location)])])
+
+# _HARDEN_OPTION_OWN(OPTION, FEATURE): harden's --enable-OPTION, for FEATURE
+# (empty: the level).
+m4_define([_HARDEN_OPTION_OWN],
+[m4_pushdef([_harden_v], m4_translit([[$1]], [-+.], [___]))dnl
+m4_define([_HARDEN_OWN_]_harden_v, m4_location[ (]m4_ifval([$2],
+  [[the hardening feature $2]], [[the hardening level]])[)])dnl
+m4_ifdef([_HARDEN_USER_]_harden_v,
+  [_HARDEN_OPTION_CLASH([$1], m4_defn([_HARDEN_USER_]_harden_v),
+    m4_defn([_HARDEN_OWN_]_harden_v))])dnl
+m4_if(m4_index(m4_newline()m4_ifdef([_AC_USER_OPTS], [m4_defn([_AC_USER_OPTS])])m4_newline(),
+    m4_newline()[enable_]_harden_v[]m4_newline()), [-1], [],
+  [_HARDEN_OPTION_CLASH([$1], [an AC_ARG_ENABLE before harden.m4 was read],
+    m4_defn([_HARDEN_OWN_]_harden_v))])dnl
+m4_popdef([_harden_v])])
+
+# _HARDEN_OPTION_CLASH(OPTION, PROJECT-LOCATION, HARDEN-LOCATION)
+m4_define([_HARDEN_OPTION_CLASH],
+[m4_fatal([--enable-$1 is defined twice: by the project's AC_ARG_ENABLE at $2 and by HARDEN_CHECK at $3; ]dnl
+m4_if(m4_index([$3], [feature]), [-1], [[rename the project's option]],
+  [[call HARDEN_OPTION_PREFIX([harden-]) before HARDEN_CHECK to rename harden's options (--enable-harden-FEATURE), or rename the project's option]]))])
 
 # _HARDEN_CACHE_CHECK(FEATURE, VAR-NAME, ...)
 # -------------------------------------------
@@ -3014,9 +3088,11 @@ AC_MSG_RESULT([$harden_show_$2])])
 AC_DEFUN_ONCE([HARDEN_CHECK],
 [m4_if(m4_index([ none standard strict ], [ ]m4_default([$1], [standard])[ ]), [-1],
   [m4_fatal([HARDEN_CHECK: unknown level '$1': use none, standard or strict])])dnl
+m4_ifdef([_HARDEN_PREFIX], [], [m4_define([_HARDEN_PREFIX], [])])dnl
 harden_features=
 _HARDEN_FOREACH_FEATURE([_HARDEN_ARG_ENABLE])dnl
-AC_ARG_ENABLE([hardening],
+_HARDEN_OPTION_OWN([hardening])dnl
+_HARDEN_AC_ARG_ENABLE([hardening],
   [AS_HELP_STRING([--enable-hardening@<:@=LEVEL@:>@],
     [hardening level: none, standard or strict @<:@]m4_default([$1], [standard])[@:>@])])
 AC_ARG_VAR([HARDEN_READELF], [readelf for the target, used to read the hardening probes])
@@ -3172,7 +3248,8 @@ m4_define([_HARDEN_RUN_DRIVER],
 {
   set x "$[@]" --level="$HARDEN_LEVEL"
   for harden_u in $harden_features; do
-    eval "harden_e=\${enable_$harden_u-} harden_nm=\$harden_name_$harden_u"
+    eval "harden_o=\$harden_option_$harden_u harden_nm=\$harden_name_$harden_u"
+    eval "harden_e=\${enable_$harden_o-}"
     case $harden_e in
     ""|auto) ;;
     *) set "$[@]" --enable-$harden_nm="$harden_e" ;;
@@ -3403,6 +3480,94 @@ harden_audit_command ()
   fi
 }
 
+# harden_drop_tagged LANG VAR: VAR without LANG's cc+ld flags (those of
+# both compiling and linking: -fstack-protector-strong), which Automake's
+# link lines carry already, in AM_CFLAGS or AM_CXXFLAGS (and libtool keeps
+# them when it links), so that each flag is on a link line once.
+harden_drop_tagged ()
+{
+  harden_y=
+  for harden_u in $harden_features; do
+    harden_tagged $[1] cc+ld
+    harden_y="$harden_y $harden_x "
+  done
+  eval "harden_w=\$$[2]"
+  harden_x=
+  for harden_w in $harden_w; do
+    case " $harden_y " in
+    *" $harden_w "*) ;;
+    *) harden_x="$harden_x $harden_w" ;;
+    esac
+  done
+  eval "$[2]=\`echo \$harden_x\`"
+}
+
+# harden_ccas: HARDEN_CCASFLAGS, what assembly through the compiler
+# driver (AM_PROG_AS's CCAS) needs of the C results: the compile flags of
+# the features that the linker keeps only when every object is marked (the
+# catalog's marking rows: -fcf-protection defines __CET__, for which
+# <cet.h> marks the object), and -Wa,--noexecstack when noexecstack is on,
+# the builder does not give it, and the assembler proves to mark the
+# object's stack non-executable with it (cached, for these CCAS and flags).
+harden_ccas ()
+{
+  HARDEN_CCASFLAGS=
+  test "${harden_c_probed-}" = yes || return 0
+  harden_tmp=`pwd`/conftest.harden-as
+  rm -rf "$harden_tmp" && mkdir "$harden_tmp" ||
+    AC_MSG_ERROR([cannot create $harden_tmp])
+  harden_write_catalog
+  for harden_u in `sed -n 's/^marking  *\(@<:@^ @:>@*\) .*/\1/p' "$harden_tmp/features.txt" | tr - _`; do
+    harden_tagged c cc
+    HARDEN_CCASFLAGS="$HARDEN_CCASFLAGS $harden_x"
+  done
+  HARDEN_CCASFLAGS=`echo $HARDEN_CCASFLAGS`
+  harden_as=${CCAS-$CC} harden_asflags=${CCASFLAGS-$CFLAGS}
+  case " $HARDEN_ENABLED " in
+  *" noexecstack="*) harden_x=yes ;;
+  *) harden_x=no ;;
+  esac
+  case " $CPPFLAGS $harden_asflags " in
+  *" -Wa,--noexecstack "*) harden_x=no ;;
+  esac
+  if test $harden_x = no; then
+    rm -rf "$harden_tmp"
+    return 0
+  fi
+  harden_key=`echo "$harden_as|$CPPFLAGS|$harden_asflags|$HARDEN_READELF" | cksum | sed 's/ .*//'`
+  case ${harden_cv_ccas_noexecstack-} in
+  "$harden_key "*) ;;
+  *) unset harden_cv_ccas_noexecstack ;;
+  esac
+  AC_MSG_CHECKING([whether $harden_as marks the stack of assembly non-executable with -Wa,--noexecstack])
+  AC_CACHE_VAL([harden_cv_ccas_noexecstack],
+    [harden_assemble && harden_x=yes || harden_x=no
+     harden_cv_ccas_noexecstack="$harden_key $harden_x"])
+  harden_x=${harden_cv_ccas_noexecstack@%:@* }
+  AC_MSG_RESULT([$harden_x])
+  test $harden_x = yes && HARDEN_CCASFLAGS=`echo $HARDEN_CCASFLAGS -Wa,--noexecstack`
+  rm -rf "$harden_tmp"
+}
+
+# harden_assemble: the assembler takes -Wa,--noexecstack without a word and
+# the object then has a .note.GNU-stack section that is not executable.
+harden_assemble ()
+{
+  printf '\t.text\nharden_as:\n\tnop\n' >"$harden_tmp/as.S"
+  AS_ECHO(["$as_me:$LINENO: $harden_as $CPPFLAGS $harden_asflags -Wa,--noexecstack -c as.S"]) >&AS_MESSAGE_LOG_FD
+  # The words of CCAS and the flags are the builder's, split as make does.
+  $harden_as $CPPFLAGS $harden_asflags -Wa,--noexecstack -c -o "$harden_tmp/as.o" "$harden_tmp/as.S" \
+    >"$harden_tmp/as.err" 2>&1
+  harden_s=$?
+  cat "$harden_tmp/as.err" >&AS_MESSAGE_LOG_FD
+  test $harden_s -eq 0 && test ! -s "$harden_tmp/as.err" || return 1
+  harden_x=`$HARDEN_READELF -SW "$harden_tmp/as.o" 2>/dev/null |
+    sed -n 's/.*\.note\.GNU-stack  *//p' | awk '{ print "flags=" (NF > 7 ? $[6] : "") }'`
+  case $harden_x in
+  flags=*X*|"") return 1 ;;
+  esac
+}
+
 # harden_libtool_wc FLAGS...: harden_x gets -Wc, before each flag that
 # libtool would drop from a link (see _HARDEN_SUBST).
 harden_libtool_wc ()
@@ -3421,7 +3586,7 @@ harden_libtool_wc ()
 m4_define([_HARDEN_SUBST],
 [m4_foreach_w([harden_v], [CPPFLAGS CFLAGS LDFLAGS EXE_LDFLAGS LIB_LDFLAGS ENABLED
     AUDIT_EXPECT AUDIT_CHECK CXXFLAGS CXX_LDFLAGS EXE_CXX_LDFLAGS CXX_LIB_LDFLAGS
-    CXX_ENABLED CXX_AUDIT_EXPECT CXX_AUDIT_CHECK LEVEL VERSION],
+    CXX_ENABLED CXX_AUDIT_EXPECT CXX_AUDIT_CHECK CCASFLAGS LEVEL VERSION],
   [AC_SUBST([HARDEN_]harden_v)])dnl
 # The reports configure writes, for Automake's make distclean (and so
 # make distcheck); a Makefile.am that sets DISTCLEANFILES too appends to it.
@@ -3429,15 +3594,24 @@ AC_SUBST([DISTCLEANFILES])dnl
 # libtool links a shared library with only the compiler flags it knows
 # (ltmain.sh keeps -fsanitize=* but drops -fsanitize-trap=*), and gcc then
 # links the UBSan run-time into it: -Wc, passes those flags through.  At
-# the end, since LT_INIT may come later in configure.ac.  Before it: the
-# check of configure.ac's later flags sets the output variables again.
+# the end, since LT_INIT may come later in configure.ac.  First the check
+# of configure.ac's later flags, which sets the output variables again.
+# Then: Automake's link lines carry AM_CFLAGS and AM_CXXFLAGS, so the link
+# flags lose what those hold already; assembly (AM_PROG_AS) gets
+# HARDEN_CCASFLAGS (its check is cached again: AC_OUTPUT saves the cache
+# before these commands).
 AC_CONFIG_COMMANDS_PRE([if test "${harden_c_probed-}" = yes; then
   _HARDEN_FINAL_LANG(_HARDEN_C_ARGS)dnl
 fi
 if test "${harden_cxx_probed-}" = yes; then
   _HARDEN_FINAL_LANG(_HARDEN_CXX_ARGS)dnl
 fi])dnl
-AC_CONFIG_COMMANDS_PRE([if test -n "$LIBTOOL"; then
+AC_CONFIG_COMMANDS_PRE([AC_PROVIDE_IFELSE([AM_INIT_AUTOMAKE], [harden_drop_tagged c HARDEN_LDFLAGS
+harden_drop_tagged cxx HARDEN_CXX_LDFLAGS
+])AC_PROVIDE_IFELSE([AM_PROG_AS], [harden_ccas
+AC_CACHE_SAVE
+], [HARDEN_CCASFLAGS=
+])if test -n "$LIBTOOL"; then
   harden_libtool_wc $HARDEN_CFLAGS
   HARDEN_LDFLAGS=`echo $HARDEN_LDFLAGS $harden_x`
   harden_libtool_wc $HARDEN_CXXFLAGS
