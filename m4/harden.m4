@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 66
+# serial 70
 #
 # SYNOPSIS
 #
