@@ -14,7 +14,7 @@ grep -q 'CMAKE_C_COMPILER:FILEPATH=.*tcc' "$b/CMakeCache.txt" || fail "not confi
 for k in cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect; do
 	[ -z "$(report_key "$b/harden-report.txt" $k)" ] || fail "tcc claims $k=$(report_key "$b/harden-report.txt" $k)"
 done
-grep '^feature ' "$b/harden-report.txt" | grep -q ' on ' && fail "a feature is on with tcc"
+grep -q '^feature [^ ]* on ' "$b/harden-report.txt" && fail "a feature is on with tcc"
 report_expect "$b/harden-report.txt" stack-protector "unsupported -"
 report_expect "$b/harden-report.txt" pie "unsupported -"
 report_expect "$b/harden-report.txt" relro "unsupported -"
