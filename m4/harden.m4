@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 70
+# serial 71
 #
 # SYNOPSIS
 #
@@ -3378,7 +3378,7 @@ if test -n "$harden_x"; then
     [AC_MSG_ERROR([${harden_error:-harden-flags failed with status $harden_status}])])
   if cmp -s "$harden_tmp/report" $5; then :; else
     cp "$harden_tmp/report" $5
-    AC_MSG_NOTICE([hardening$6 with configure.ac's flags added after HARDEN_@&t@CHECK:$harden_after])
+    AC_MSG_NOTICE([hardening$6 with configure.ac's flags added after the hardening checks:$harden_after])
     harden_summary
   fi
   rm -rf "$harden_tmp"
