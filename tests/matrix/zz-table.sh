@@ -1,7 +1,9 @@
 #!/bin/sh
+# tests/run: after the others
 # The toolchain matrix table of README.md ("Toolchain matrix"), made from the
 # results the toolchain scripts of tests/matrix/ wrote in this run of
-# tests/run ($HARDEN_RESULTS/NAME.results; this script sorts last).  Fails
+# tests/run ($HARDEN_RESULTS/NAME.results; tests/run starts this script when
+# every other one has ended).  Fails
 # when a toolchain's results are missing (its test did not run in this run),
 # when a toolchain's test failed (a false claim: a feature said to be on that
 # is not proven in its binaries, frontends that disagree, ...), or when the
