@@ -186,8 +186,8 @@ autotools_example() {
 		cp "$S/m4/harden.m4" "$tmp/m4/" &&
 		(cd "$tmp" && autoreconf -fi >autoreconf.log 2>&1) ||
 			fail "autoreconf failed: $(tail -n 5 "$tmp/autoreconf.log")"
-		[ -f "$cache/configure" ] || { rm -rf "$cache"; mv "$tmp" "$cache"; }
-		rm -rf "$tmp"
+		# renamed into place unless another test did it first
+		mv -T "$tmp" "$cache" 2>/dev/null || rm -rf "$tmp"
 	fi
 	rm -rf "$dir" && mkdir -p "$dir" && cp -R "$cache/." "$dir/" || fail "cannot copy the example"
 	(cd "$dir" && ./configure "$@" >configure.out 2>&1)

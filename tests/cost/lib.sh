@@ -13,10 +13,14 @@ cost_tool() {
 		"$S"/tools/Makefile | cksum | sed 's/ .*//')
 	_dir="${TMPDIR:-/tmp}/harden-test-cost-$_key"
 	if [ ! -x "$_dir/harden-cost" ]; then
-		rm -rf "$_dir.tmp"
-		run "$T/make.log" make -C "$S/tools" O="$_dir.tmp" \
-			CFLAGS="-O2 -g -Wall -Wextra -Werror" "$_dir.tmp/harden-cost"
-		rm -rf "$_dir" && mv "$_dir.tmp" "$_dir" || fail "cannot cache harden-cost"
+		# A directory of this process's own, renamed into place unless
+		# another test did it first (tests run at the same time).
+		_tmp=$_dir.tmp.$$
+		rm -rf "$_tmp"
+		run "$T/make.log" make -C "$S/tools" O="$_tmp" \
+			CFLAGS="-O2 -g -Wall -Wextra -Werror" "$_tmp/harden-cost"
+		mv -T "$_tmp" "$_dir" 2>/dev/null || rm -rf "$_tmp"
+		[ -x "$_dir/harden-cost" ] || fail "cannot cache harden-cost"
 	fi
 	HC=$_dir/harden-cost
 }

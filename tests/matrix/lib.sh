@@ -50,11 +50,12 @@ mx_errors() {
 }
 
 # mx_audit_tool: builds tools/harden-audit outside the source tree (once per
-# run: make rebuilds it only when its sources changed) as MX_AUDIT.
+# run: make rebuilds it only when its sources changed; under a lock, since
+# the matrix scripts run at the same time) as MX_AUDIT.
 mx_audit_tool() {
 	MX_AUDIT=${HARDEN_RESULTS:-$T}/bin/harden-audit
 	mkdir -p "${MX_AUDIT%/*}" || exit 99
-	make -s -C "$S/tools" O="${MX_AUDIT%/*}" "$MX_AUDIT" >"$T/harden-audit.make.log" 2>&1 ||
+	flock "${MX_AUDIT%/*}/.lock" make -s -C "$S/tools" O="${MX_AUDIT%/*}" "$MX_AUDIT" >"$T/harden-audit.make.log" 2>&1 ||
 		fail "cannot build harden-audit: $(tail -n 5 "$T/harden-audit.make.log")"
 }
 
