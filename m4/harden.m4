@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 71
+# serial 72
 #
 # SYNOPSIS
 #
@@ -192,7 +192,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-8be477a1])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-020aa9ce])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1451,6 +1451,7 @@ make_work() {
 @%:@ a probe that could not run is never "unsupported", and never cached.
 cannot_run() {
 	printf '%s: cannot run: %s\n' "@S|@me" "@S|@1" >&2
+	wait	@%:@ the compiles in flight (the first set's, when step 0 failed)
 	exit 3
 }
 
@@ -1611,11 +1612,16 @@ compiler_found() {
 base_start() {
 	hcpp= hcc= hld= noise= pcode= plibs= need_lib=
 	start b0 compile_link b0
+	base_pending=yes
 }
 
-@%:@ base_check: waits for the base probe; exit 3 when it failed, else noise
-@%:@ is what it printed (one line each, digitless).
+@%:@ base_check: waits for the base probe, once, before any other compile is
+@%:@ judged (the first set starts beside it: the base is rarely what fails);
+@%:@ exit 3 when it failed, else noise is what it printed (one line each,
+@%:@ digitless).
 base_check() {
+	@<:@ -n "@S|@{base_pending-}" @:>@ || return 0
+	base_pending=
 	finish b0 && return 0
 	@<:@ @S|@rc -eq 0 @:>@ || cannot_run "@S|@cc cannot build a program with the builder's flags: @S|@why"
 	while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
@@ -2078,6 +2084,7 @@ build_set() {
 	@%:@ from it (unless the builder asked for LTO objects) and the off
 	@%:@ variants beside it.
 	asm_ok=0 asm_why= asm_hopeless= offs= unexplained=
+	base_check
 	if @<:@ -n "@S|@need_asm" @:>@; then
 		if finish @S|@{b}_on; then
 			@<:@ -n "@S|@lto" @:>@ || start @S|@b assemble_link @S|@b
@@ -2981,11 +2988,11 @@ main() {
 		@<:@ -z "@S|@log" @:>@ || writable "@S|@log" || usage_error "cannot write the log @S|@log: @S|@why"
 		compiler_found
 		make_work
-		base_start		@%:@ step 0, beside step 1
+		base_start		@%:@ step 0, beside steps 1 to 4
 		read_traits		@%:@ step 1
-		base_check
 		preconditions		@%:@ steps 2 and 3
 		run_probes		@%:@ steps 4 and 5
+		base_check
 	fi
 	check_needs		@%:@ step 6
 	report=@S|@(make_report)

@@ -27,6 +27,14 @@ cannot_run "a CFLAGS error" "gcc cannot [a-z ]* with the builder's flags: .*-fno
 	CC=gcc CFLAGS="-O2 -fno-such-flag"
 cannot_run "no scratch directory" "cannot create a scratch directory in $T/nosuch$" \
 	CC=gcc CFLAGS=-O2 TMPDIR="$T/nosuch"
+# The first set is compiled beside the base probe: when the base fails,
+# none of its compiles outlives harden-flags (a compile of assembly, slow
+# here, still running would write into the removed scratch directory).
+printf '#!/bin/sh\ncase " $* " in *" -S "*) sleep 1 ;; esac\nexec gcc "$@"\n' >"$T/slowcc"
+chmod +x "$T/slowcc"
+cannot_run "nothing links, a slow compiler" "$T/slowcc cannot build a program" \
+	CC="$T/slowcc" CFLAGS=-O2 LDFLAGS=-lnosuch
+pgrep -f "$T/slowcc" >/dev/null && fail "a compile outlived harden-flags: $(pgrep -af "$T/slowcc")"
 # The same inputs with the problem gone: probed, not a cached failure.
 CC=gcc CFLAGS=-O2 sh "$H" --cache=c >report || fail "gcc failed"
 report_expect report stack-protector "on strong"
