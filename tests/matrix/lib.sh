@@ -27,6 +27,11 @@
 # and tallyxx as those of C on tally and libtally, stdlib-hardening by words
 # reading out of range (it must abort or trap, and not without the
 # feature's flags), and the results are the C++ report's.
+# nodlopen, in no level, is requested in the strict builds (every frontend,
+# both languages) when the driver can honour it for this toolchain
+# (mx_nodlopen_gate); proven on the library (FLAGS_1 NOOPEN) and never on
+# a program; when not on, no file has it; when the driver refuses it, the
+# strict results say unsupported with the driver's reason.
 # Its findings go to $HARDEN_RESULTS/NAME.results (tests/run sets
 # HARDEN_RESULTS for the whole run), which tests/matrix/zz-table.sh turns
 # into the table of README.md.  The two levels run at the same time, each
@@ -80,6 +85,47 @@ mx_first() {
 	return 1
 }
 
+# mx_nodlopen_gate: mx_nodlopen=yes when the driver honours a request of
+# nodlopen (in no level) for this toolchain, in each of its languages
+# (--level=none: that feature alone); else mx_nodlopen is empty and
+# mx_nodlopen_why is the driver's reason: every frontend would stop on
+# the request, so the strict builds go without it.
+mx_nodlopen_gate() {
+	mx_nodlopen=yes mx_nodlopen_why=
+	mkdir -p "$T/nodlopen-gate" || exit 99
+	for _lang in c ${mx_cxx:+c++}; do
+		if [ "$_lang" = c ]; then
+			set -- CC="${mx_cc:-$mx_host-gcc}" CFLAGS="$mx_cflags"
+		else
+			set -- CXX="$mx_cxx" CXXFLAGS="$mx_cxxflags"
+		fi
+		_r=$T/nodlopen-gate/$_lang.report
+		(cd "$T/nodlopen-gate" && env CPPFLAGS= LDFLAGS="$mx_ldflags" READELF="$(mx_readelf)" OBJDUMP="$(mx_objdump)" "$@" \
+			sh "$S/catalog/harden-flags" --lang="$_lang" --level=none --enable-nodlopen --report) >"$_r" 2>"$_r.err"
+		case $? in
+		0) [ "$(report_state "$_r" nodlopen)" = on ] || fail "harden-flags --lang=$_lang --enable-nodlopen: exit 0, nodlopen $(report_state "$_r" nodlopen)" ;;
+		1)	_why=$(report_reason "$_r" nodlopen)
+			case $(report_state "$_r" nodlopen):$_why in
+			unsupported:-|unsupported:) fail "harden-flags --lang=$_lang --enable-nodlopen: unsupported without a reason" ;;
+			unsupported:*) mx_nodlopen='' mx_nodlopen_why=$_why ;;
+			*) fail "harden-flags --lang=$_lang --enable-nodlopen refused, nodlopen not unsupported: $(cat "$_r.err")" ;;
+			esac ;;
+		*) fail "harden-flags --lang=$_lang --enable-nodlopen failed: $(cat "$_r.err")" ;;
+		esac
+	done
+}
+
+# mx_request FRONTEND LEVEL: the frontend's arguments that request
+# nodlopen, at the strict level when the toolchain can honour it.
+mx_request() {
+	[ "$2" = strict ] && [ -n "$mx_nodlopen" ] || return 0
+	case $1 in
+	autoconf|make) echo --enable-nodlopen ;;
+	meson) echo -Dharden:nodlopen=enabled ;;
+	cmake) echo -DHARDENING_NODLOPEN=ON ;;
+	esac
+}
+
 # ---------------------------------------------------------------------------
 # The frontends: mx_FRONTEND LEVEL DIR builds the example in DIR and leaves
 # DIR.report (its harden-report.txt), DIR.build (the verbose build log),
@@ -95,12 +141,13 @@ mx_autoconf() {
 	# In a subshell: autotools_example fails the whole script when
 	# autoreconf fails, and the next frontend must still run.
 	if [ -n "$mx_host" ]; then
+		# shellcheck disable=SC2046 # the request
 		(autotools_example "$_d" --host="$mx_host" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l" \
-			HARDEN_AUDIT="$MX_AUDIT")
+			$(mx_request autoconf "$_l") HARDEN_AUDIT="$MX_AUDIT")
 	else
-		# shellcheck disable=SC2046 # the C++ arguments
+		# shellcheck disable=SC2046 # the request, the C++ arguments
 		(autotools_example "$_d" CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l" \
-			${mx_cxx:+--enable-cxx "CXX=$mx_cxx" "CXXFLAGS=$mx_cxxflags"})
+			$(mx_request autoconf "$_l") ${mx_cxx:+--enable-cxx "CXX=$mx_cxx" "CXXFLAGS=$mx_cxxflags"})
 	fi >"$_d.example" 2>&1 || {
 		if [ -f "$_d/configure.out" ]; then
 			mx_problem "$_d.problems" "configure failed: $(tail -n 3 "$_d/configure.out" | tr '\n' ' ')"
@@ -137,11 +184,11 @@ mx_meson() {
 	if [ -n "$mx_host" ]; then
 		mx_meson_cross_file >"$_d.ini"
 		env -u CC -u CFLAGS -u LDFLAGS meson setup "$_d" "$S/examples/meson" --buildtype=plain \
-			--cross-file "$_d.ini" -Dharden:hardening="$_l" >"$_d.setup" 2>&1
+			--cross-file "$_d.ini" -Dharden:hardening="$_l" $(mx_request meson "$_l") >"$_d.setup" 2>&1
 	else
 		env CC="${mx_meson_cc:-$mx_cc}" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" ${mx_cxx:+CXX="$mx_cxx" CXXFLAGS="$mx_cxxflags"} \
 			meson setup "$_d" "$S/examples/meson" --buildtype=plain -Dharden:hardening="$_l" \
-			${mx_cxx:+-Dcxx=true} >"$_d.setup" 2>&1
+			$(mx_request meson "$_l") ${mx_cxx:+-Dcxx=true} >"$_d.setup" 2>&1
 	fi || { mx_problem "$_d.problems" "meson setup failed: $(mx_errors "$_d.setup")"; return 1; }
 	for _r in "$_d"/subprojects/harden/harden-report.txt "$_d"/subprojects/harden-*/harden-report.txt; do
 		[ -f "$_r" ] && cp "$_r" "$_d.report" && break
@@ -218,11 +265,11 @@ mx_cmake() {
 		*) set -- -DBUILD_TESTING=OFF ;;
 		esac
 		env -u CC CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" cmake -S "$S/examples/cmake" -B "$_d" -G Ninja \
-			-DCMAKE_TOOLCHAIN_FILE="$_d.toolchain.cmake" -DCMAKE_BUILD_TYPE= -DHARDENING="$_l" "$@"
+			-DCMAKE_TOOLCHAIN_FILE="$_d.toolchain.cmake" -DCMAKE_BUILD_TYPE= -DHARDENING="$_l" $(mx_request cmake "$_l") "$@"
 	else
 		env CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" ${mx_cxx:+CXX="$mx_cxx" CXXFLAGS="$mx_cxxflags"} \
 			cmake -S "$S/examples/cmake" -B "$_d" -G Ninja \
-			-DCMAKE_BUILD_TYPE= -DHARDENING="$_l" -DBUILD_TESTING=OFF ${mx_cxx:+-DTALLY_CXX=ON}
+			-DCMAKE_BUILD_TYPE= -DHARDENING="$_l" $(mx_request cmake "$_l") -DBUILD_TESTING=OFF ${mx_cxx:+-DTALLY_CXX=ON}
 	fi >"$_d.setup" 2>&1 ||
 		{ mx_problem "$_d.problems" "cmake failed: $(mx_errors "$_d.setup")"; return 1; }
 	cp "$_d/harden-report.txt" "$_d.report" || { mx_problem "$_d.problems" "cmake wrote no harden-report.txt"; return 1; }
@@ -247,11 +294,11 @@ mx_cmake_toolchain_file() {
 mx_make() {
 	_l=$1 _d=$2
 	mkdir -p "$_d" && cp -R "$S/examples/make" "$S/examples/autotools" "$_d/" || exit 99
-	_cc=${mx_cc:-$mx_host-gcc}
+	_cc=${mx_cc:-$mx_host-gcc} _rq=$(mx_request make "$_l")
 	(cd "$_d/make" && env READELF="$(mx_readelf)" OBJDUMP="$(mx_objdump)" \
 		make -j2 CC="$_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" \
 		${mx_cxx:+CXX_PROGRAMS=yes CXX="$mx_cxx" CXXFLAGS="$mx_cxxflags"} \
-		HARDEN="$S/catalog/harden-flags" HARDEN_FLAGS_ARGS="--level=$_l" all) >"$_d.build" 2>&1 ||
+		HARDEN="$S/catalog/harden-flags" HARDEN_FLAGS_ARGS="--level=$_l${_rq:+ $_rq}" all) >"$_d.build" 2>&1 ||
 		{ mx_problem "$_d.problems" "make failed: $(mx_errors "$_d.build")"; return 1; }
 	mx_make_report "$_d" c CC="$_cc" CFLAGS="$mx_cflags" || return 1
 	mx_first "$_d/make/tally" "$_d/make/tally.exe" >"$_d.prog" ||
@@ -273,7 +320,7 @@ mx_make_report() {
 	shift 2
 	[ "$_lang" = c ] || _out=$_d.report-c++ _cache=harden-cxx.cache
 	(cd "$_d/make" && env CPPFLAGS= LDFLAGS="$mx_ldflags" READELF="$(mx_readelf)" OBJDUMP="$(mx_objdump)" "$@" \
-		sh "$S/catalog/harden-flags" --lang="$_lang" "--level=$_l" --cache=$_cache --report) >"$_out" 2>"$_out.err" ||
+		sh "$S/catalog/harden-flags" --lang="$_lang" "--level=$_l" $(mx_request make "$_l") --cache=$_cache --report) >"$_out" 2>"$_out.err" ||
 		{ mx_problem "$_d.problems" "harden-flags --lang=$_lang --report failed: $(cat "$_out.err")"; return 1; }
 	[ "$(report_key "$_out" runs)" = 0 ] ||
 		mx_problem "$_d.problems" "harden-flags --lang=$_lang --report with the Makefile's cache probed again (runs=$(report_key "$_out" runs)): not the report the build used"
@@ -452,6 +499,15 @@ mx_prove() {
 	elf.as-needed|elf.no-copy-dt-needed-entries)
 		# A link flag that leaves no mark of its own in the file.
 		mx_link_flags "$_rep" "$_F" "$_kind" "$_blog" ;;
+	elf.nodlopen)
+		# A flag of shared libraries only (lib-ld): never on a program.
+		if [ "$_kind" = lib ]; then
+			mx_noopen "$_file" || { echo "no FLAGS_1 NOOPEN"; return 1; }
+			echo "FLAGS_1 NOOPEN"
+		else
+			mx_noopen "$_file" && { echo "FLAGS_1 NOOPEN in a program"; return 1; }
+			echo "a program: no NOOPEN"
+		fi ;;
 	elf.relro) elf_has_relro "$_file" || { echo "no GNU_RELRO"; return 1; }; echo "GNU_RELRO" ;;
 	elf.bind-now) elf_has_now "$_file" || { echo "no BIND_NOW"; return 1; }; echo "BIND_NOW" ;;
 	elf.noexecstack) elf_nx_stack "$_file" || { echo "GNU_STACK missing or executable"; return 1; }; echo "GNU_STACK RW" ;;
@@ -549,6 +605,23 @@ mx_stdlib_proof() {
 	"$1.control" 3 <"$T/words.in" >/dev/null 2>&1 ||
 		{ echo "words 3 $_how, but also without the feature's flags (exit $?): the workload, not the feature"; return 1; }
 	echo "words 3 out of range $_how, and runs on without the feature's flags"
+}
+
+# mx_noopen FILE: the ELF file's FLAGS_1 has NOOPEN (-z nodlopen).
+mx_noopen() { readelf -dW "$1" | grep -q '(FLAGS_1).* NOOPEN'; }
+
+# mx_unclaimed FEATURE STATE FILE...: a feature the report does not claim
+# (STATE) that only a request adds (nodlopen) is absent from every ELF
+# FILE; else prints the first file that has it and returns 1.
+mx_unclaimed() {
+	[ "$1" = nodlopen ] || return 0
+	_F=$1 _st=$2
+	shift 2
+	for _f in "$@"; do
+		[ "$(mx_format "$_f")" = elf ] && mx_noopen "$_f" &&
+			{ echo "$_F $_st, but $(basename "$_f") has FLAGS_1 NOOPEN"; return 1; }
+	done
+	return 0
 }
 
 # mx_needed FILE: the libraries FILE needs (ELF NEEDED, PE DLL Name).
@@ -651,6 +724,11 @@ mx_ctest_wine() {
 mx_check() {
 	_fe=$1 _l=$2 _d=$3
 	mx_check_report "$_d" "$_d.report" "$_d.proofs" "$(cat "$_d.prog")" prog "$(cat "$_d.lib")" lib
+	# The request of nodlopen is honoured, or the frontend had to stop.
+	for _x in report ${mx_cxx:+xreport}; do
+		[ -z "$(mx_request make "$_l")" ] || [ "$(report_state "$_d.$_x" nodlopen)" = on ] ||
+			mx_problem "$_d.problems" "nodlopen requested, but the $_x says $(report_state "$_d.$_x" nodlopen) ($(report_reason "$_d.$_x" nodlopen))"
+	done
 	if _o=$(mx_run_program "$(cat "$_d.prog")" "$(cat "$_d.lib")"); then
 		echo "$_fe $_l: $_o"
 	else
@@ -741,7 +819,10 @@ mx_check_report() {
 			[ -n "$_why" ] && [ "$_why" != - ] || mx_problem "$_d.problems" "$_F unsupported without a reason"
 			continue
 		fi
-		[ "$_st" = on ] || { [ "$_st" = builder ] && report_reason "$_rep" "$_F" | grep -q 'present$'; } || continue
+		if ! [ "$_st" = on ] && ! { [ "$_st" = builder ] && report_reason "$_rep" "$_F" | grep -q 'present$'; }; then
+			_x=$(mx_unclaimed "$_F" "$_st" "$_f1" "$_f2") || mx_problem "$_d.problems" "$_x"
+			continue
+		fi
 		_res=
 		for _k in 1 2; do
 			eval "_f=\$_f$_k _kind=\$_k$_k"
@@ -834,8 +915,10 @@ matrix_run() {
 	fi
 	case $mx_host in *mingw*) mx_want_format=pe ;; *) mx_want_format=elf ;; esac
 	mx_audit_tool
+	mx_nodlopen_gate
 	note "$mx_name: $_ccv; CFLAGS=$mx_cflags LDFLAGS=$mx_ldflags${mx_host:+ --host=$mx_host}"
 	[ -z "$mx_cxx" ] || note "$mx_name: CXX=$mx_cxx: $_cxxv; CXXFLAGS=$mx_cxxflags"
+	note "$mx_name: nodlopen ${mx_nodlopen:+requested in the strict builds}${mx_nodlopen_why:+not requested: $mx_nodlopen_why}"
 	# Two jobs on two cores: Autoconf and make (autotools_example's cache is
 	# not safe to fill twice at the same time) and Meson and CMake.
 	for _lv in $MX_LEVELS; do
@@ -901,6 +984,12 @@ matrix_run() {
 			if [ -z "$_proof" ] && { [ "$_st" = on ] || { [ "$_st" = builder ] &&
 				report_reason "$T/$_lv-$_ref.$_rx" "$_F" | grep -q 'present$'; }; }; then
 				_proof="FALSE: no frontend built the example"
+			fi
+			# nodlopen at the strict level is the result of its request:
+			# refused by the driver, it is unsupported for its reason.
+			if [ "$_lv.$_F" = strict.nodlopen ] && [ -z "$mx_nodlopen" ]; then
+				printf 'feature\t%s\t%s\tunsupported\t-\t\t%s\t-\n' "$_lv" "$_F" "$mx_nodlopen_why"
+				continue
 			fi
 			printf 'feature\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$_lv" "$_F" "$_st" "$_v" \
 				"$(mx_flags "$T/$_lv-$_ref.$_rx" "$_F" | sed 's/ $//')" "$(report_reason "$T/$_lv-$_ref.$_rx" "$_F")" "${_proof:--}"

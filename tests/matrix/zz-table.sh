@@ -74,7 +74,9 @@ done
 # table TOOLCHAINS WHAT: the Markdown of one table.  Rows: the features of
 # a level in catalog order; columns: the toolchains.  A standard feature shows its
 # state at the standard level, a strict one at the strict level (and a
-# standard feature whose state differs at the strict level shows both).
+# standard feature whose state differs at the strict level shows both); a
+# feature of no level (request: nodlopen), requested in the strict builds
+# only, its state there, labelled so.
 # WHAT names the files the claims are proven on.
 table() {
 	awk -F '\t' -v toolchains="$1" -v what="$2" -v catalog="$S/catalog/features.txt" '
@@ -97,9 +99,9 @@ table() {
 		nt = split(toolchains, tc, " ")
 		while ((getline l < catalog) > 0) {
 			split(l, w, " ")
-			# The matrix runs the levels: a feature of no level
-			# (request: nodlopen) is proven by its own test.
-			if (w[1] == "feature" && w[3] != "request") { feat[++nf] = w[2]; lvl[w[2]] = w[3] }
+			if (w[1] != "feature") continue
+			feat[++nf] = w[2]; lvl[w[2]] = w[3]; label[w[2]] = "`" w[2] "`"
+			if (w[3] == "request") { lvl[w[2]] = "strict"; label[w[2]] = label[w[2]] " (on request, strict runs)"; nreq++ }
 		}
 	}
 	FNR == 1 { t = FILENAME; sub(/.*\//, "", t); sub(/\.results$/, "", t) }
@@ -110,7 +112,7 @@ table() {
 		printf "|---|"; for (i = 1; i <= nt; i++) printf "---|"; print ""
 		for (j = 1; j <= nf; j++) {
 			f = feat[j]
-			printf "| `%s` |", f
+			printf "| %s |", label[f]
 			for (i = 1; i <= nt; i++) {
 				c = cell(tc[i] SUBSEP lvl[f] SUBSEP f)
 				if (lvl[f] == "standard" && (tc[i] SUBSEP "strict" SUBSEP f) in state) {
@@ -123,6 +125,9 @@ table() {
 		}
 		print ""
 		print "✓: on, proven in " what " (✓ VALUE: that value); ✗: unsupported;"
+		# A flag of shared libraries: the C++ programs can show its absence only.
+		if (nreq) print "on request, strict runs: in no level, requested in the strict builds only; a flag of shared libraries: proven on the library" \
+			(what ~ /library/ ? ", and absent from the program;" : " of the C run, and absent from both programs;")
 		print "(N): the reason the report gives:"
 		print ""
 		for (i = 1; i <= nref; i++) {
