@@ -671,36 +671,58 @@ next_member(struct ar *a, struct ar_member *m)
 	return r;
 }
 
+/* What each_member does with one member: its name is "lib.a(member.o)". */
+typedef int member_fn(const char *, const unsigned char *, size_t,
+    const struct opts *);
+
 /*
- * Every object of a static library, as lintian judges fortify: each
- * member on its own row, named "lib.a(member.o)".  An archive without an
- * object proves nothing: a warning, and a failure of --expect.
+ * Every member of the archive mapped in mf through visit, with *n the
+ * number of members; the worst status.
  */
 static int
-audit_archive(const char *path, const struct opts *o)
+each_member(const char *path, const struct opts *o, member_fn *visit, int *n)
 {
 	struct ar a;
 	struct ar_member m;
 	char *name;
-	int r, st, status = EXIT_OK, n = 0;
+	int r, st, status = EXIT_OK;
 
+	*n = 0;
 	if (ar_open(&a, mf.data, mf.size) == -1)
 		return fail_file(path, a.err, o);
 	while ((r = next_member(&a, &m)) == 1) {
 		if ((name = malloc(strlen(path) + strlen(m.name) + 3)) == NULL)
 			err(EXIT_ERR, "malloc");
 		sprintf(name, "%s(%s)", path, m.name);
-		st = audit_image(name, m.data, m.size, BF_ELF, o);
-		free(name);
-		if (st > status)
+		if ((st = visit(name, m.data, m.size, o)) > status)
 			status = st;
-		n++;
+		free(name);
+		(*n)++;
 	}
-	if (r == -1)
-		return fail_file(path, a.err, o);
-	if (n == 0) {
+	return r == -1 ? fail_file(path, a.err, o) : status;
+}
+
+static int
+audit_member(const char *name, const unsigned char *data, size_t size,
+    const struct opts *o)
+{
+	return audit_image(name, data, size, BF_ELF, o);
+}
+
+/*
+ * Every object of a static library, as lintian judges fortify: each
+ * member on its own row.  An archive without an object proves nothing: a
+ * warning, and a failure of --expect.
+ */
+static int
+audit_archive(const char *path, const struct opts *o)
+{
+	int n, status;
+
+	status = each_member(path, o, audit_member, &n);
+	if (n == 0 && status == EXIT_OK) {
 		fwarn(path, "archive without members: nothing to audit");
-		if (o->expect != 0 && status < EXIT_MISSING)
+		if (o->expect != 0)
 			status = EXIT_MISSING;
 	}
 	return status;
@@ -803,22 +825,9 @@ scan_image(const char *name, const unsigned char *data, size_t size,
 static int
 scan_archive(const char *path, const struct opts *o)
 {
-	struct ar a;
-	struct ar_member m;
-	char *name;
-	int r, st, status = EXIT_OK;
+	int n;
 
-	if (ar_open(&a, mf.data, mf.size) == -1)
-		return fail_file(path, a.err, o);
-	while ((r = next_member(&a, &m)) == 1) {
-		if ((name = malloc(strlen(path) + strlen(m.name) + 3)) == NULL)
-			err(EXIT_ERR, "malloc");
-		sprintf(name, "%s(%s)", path, m.name);
-		if ((st = scan_image(name, m.data, m.size, o)) > status)
-			status = st;
-		free(name);
-	}
-	return r == -1 ? fail_file(path, a.err, o) : status;
+	return each_member(path, o, scan_image, &n);
 }
 
 /*
