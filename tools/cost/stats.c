@@ -241,23 +241,38 @@ interval(struct comparison *m, const double *est, double a)
 /* With layouts, on the log of the ratios (a cost multiplies, and its
  * interval stays above 0): the geometric mean of the layouts' geometric
  * means, the standard error of its log, and the p of Student's t against
- * a ratio of 1. */
+ * a ratio of 1.  The standard error is never below what the runs' own
+ * noise gives the mean (their pooled variance within a layout over each
+ * layout's runs): with few layouts their means can agree by chance, and
+ * an interval from that alone would be narrower than the runs allow (a
+ * relro cost of -6.6 % [-9.5 %, -3.7 %] with runs at +-6.9 %, 4 a layout,
+ * did so on examples/cost). */
 static void
 layout_t(const double *r, const struct groups *g, struct comparison *m)
 {
-	double means[MAX_LAYOUTS], mean = 0, var = 0;
+	double means[MAX_LAYOUTS], mean = 0, var = 0, within = 0, runs_var = 0;
 
 	for (int j = 0; j < g->count; j++) {
+		int from = g->start[j], to = g->start[j + 1];
 		means[j] = 0;
-		for (int i = g->start[j]; i < g->start[j + 1]; i++)
-			means[j] += log(r[g->member[i]]) / (g->start[j + 1] - g->start[j]);
+		for (int i = from; i < to; i++)
+			means[j] += log(r[g->member[i]]) / (to - from);
 		mean += means[j] / g->count;
+		for (int i = from; i < to; i++)
+			within += (log(r[g->member[i]]) - means[j]) *
+			    (log(r[g->member[i]]) - means[j]);
 	}
 	for (int j = 0; j < g->count; j++)
 		var += (means[j] - mean) * (means[j] - mean) / (g->count - 1);
+	if (g->n > g->count) {
+		within /= g->n - g->count;
+		for (int j = 0; j < g->count; j++)
+			runs_var += within / (g->start[j + 1] - g->start[j]) /
+			    ((double)g->count * g->count);
+	}
 	m->ratio = exp(mean);
 	m->df = g->count - 1;
-	m->se = sqrt(var / g->count);
+	m->se = sqrt(fmax(var / g->count, runs_var));
 	m->p = m->se > 0 ? t_two_sided(fabs(mean) / m->se, m->df) : mean != 0 ? 0 : 1;
 }
 
