@@ -189,7 +189,7 @@ autotools_example() {
 		# renamed into place unless another test did it first
 		mv -T "$tmp" "$cache" 2>/dev/null || rm -rf "$tmp"
 	fi
-	rm -rf "$dir" && mkdir -p "$dir" && cp -R "$cache/." "$dir/" || fail "cannot copy the example"
+	rm -rf "$dir" && mkdir -p "$dir" && cp -pR "$cache/." "$dir/" || fail "cannot copy the example"
 	(cd "$dir" && ./configure "$@" >configure.out 2>&1)
 }
 
