@@ -20,9 +20,16 @@ while read -r name; do
 	echo "$T/corpus/$name" >>"$T/files"
 done <"$T/corpus/LIST"
 # 30 ELF programs spread over /usr/bin, small enough for objdump -d.
-find /usr/bin -maxdepth 1 -type f -size -3000k | sort | while read -r f; do
-	[ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] && echo "$f"
-done >"$T/usrbin"
+# (One python3 for the 1,800 files: three processes a file took 30 s.)
+python3 -c '
+import os
+for n in sorted(os.listdir("/usr/bin")):
+    f = os.path.join("/usr/bin", n)
+    if os.path.isfile(f) and not os.path.islink(f) and os.path.getsize(f) < 3000 * 1024:
+        with open(f, "rb") as h:
+            if h.read(4) == b"\x7fELF":
+                print(f)
+' >"$T/usrbin"
 total=$(wc -l <"$T/usrbin")
 [ "$total" -ge 30 ] || fail "only $total ELF files in /usr/bin"
 awk -v n="$total" 'BEGIN { step = n / 30 } { if (NR - 1 >= k * step && k < 30) { print; k++ } }' \

@@ -26,7 +26,9 @@
 # (harden-report-cxx.txt) must be the same, its claims are proven on words
 # and tallyxx as those of C on tally and libtally, stdlib-hardening by words
 # reading out of range (it must abort or trap, and not without the
-# feature's flags), and the results are the C++ report's.
+# feature's flags), and the results are the C++ report's.  With mx_c_name
+# (cxx-gcc: gcc), the C report's results are also that C toolchain's
+# (mx_c_name.results): its own script would build the same C again.
 # nodlopen, in no level, is requested in the strict builds (every frontend,
 # both languages) when the driver can honour it for this toolchain
 # (mx_nodlopen_gate); proven on the library (FLAGS_1 NOOPEN) and never on
@@ -34,8 +36,9 @@
 # strict results say unsupported with the driver's reason.
 # Its findings go to $HARDEN_RESULTS/NAME.results (tests/run sets
 # HARDEN_RESULTS for the whole run), which tests/matrix/zz-table.sh turns
-# into the table of README.md.  The two levels run at the same time, each
-# frontend one after the other (2 cores).
+# into the table of README.md.  The levels run one after the other, each
+# with two jobs at a time (2 cores): Autoconf then the Makefile, Meson then
+# CMake.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 
 mx_name=$(basename "$0" .sh)
@@ -885,6 +888,37 @@ mx_frontends() {
 }
 
 # matrix_run: the whole matrix of one toolchain (see the top of this file).
+# mx_feature_lines LEVEL REF RX PX: the results' line of each feature of
+# LEVEL: its state (the same in every report, or a problem) in REF's
+# report of kind RX (report: C's; xreport: C++'s) and the proofs (of kind
+# PX) of every frontend that built.
+mx_feature_lines() {
+	_lv=$1 _ref=$2 _rx=$3 _px=$4
+	awk '$1 == "feature" { print $2, $3, $4 }' "$T/$_lv-$_ref.$_rx" | while read -r _F _st _v; do
+		_proof=
+		for _fe in $MX_FRONTENDS; do
+			_x=$(awk -F '\t' -v f="$_F" '$1 == f { print $2 }' "$T/$_lv-$_fe.$_px" 2>/dev/null)
+			case $_x in
+			FALSE:*) _proof="FALSE: $_fe: ${_x#FALSE: }"; break ;;
+			?*) [ -n "$_proof" ] || _proof="proven: $_x" ;;
+			esac
+		done
+		# A claim that no frontend built anything for is not proven either.
+		if [ -z "$_proof" ] && { [ "$_st" = on ] || { [ "$_st" = builder ] &&
+			report_reason "$T/$_lv-$_ref.$_rx" "$_F" | grep -q 'present$'; }; }; then
+			_proof="FALSE: no frontend built the example"
+		fi
+		# nodlopen at the strict level is the result of its request:
+		# refused by the driver, it is unsupported for its reason.
+		if [ "$_lv.$_F" = strict.nodlopen ] && [ -z "$mx_nodlopen" ]; then
+			printf 'feature\t%s\t%s\tunsupported\t-\t\t%s\t-\n' "$_lv" "$_F" "$mx_nodlopen_why"
+			continue
+		fi
+		printf 'feature\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$_lv" "$_F" "$_st" "$_v" \
+		    "$(mx_flags "$T/$_lv-$_ref.$_rx" "$_F" | sed 's/ $//')" "$(report_reason "$T/$_lv-$_ref.$_rx" "$_F")" "${_proof:--}"
+	done
+}
+
 matrix_run() {
 	_t0=$(date +%s)
 	if [ -n "$mx_host" ]; then
@@ -931,7 +965,7 @@ matrix_run() {
 	_problems=0
 	: >"$T/problems"
 	_out=${HARDEN_RESULTS:-$T}/$mx_name.results
-	mkdir -p "$(dirname "$_out")" || exit 99
+	mkdir -p "$(dirname "$_out")" && : >"$T/c-features" || exit 99
 	{
 		if [ -n "$mx_cxx" ]; then
 			printf 'toolchain\t%s\t%s\t%s\t%s\n' "$mx_name" "CC=$_cc_named CXX=$mx_cxx${mx_cxxflags_extra:+ CXXFLAGS=$mx_cxxflags_extra}" \
@@ -967,39 +1001,30 @@ matrix_run() {
 			done <"$_dir.problems"
 		done
 		[ -n "$_ref" ] || continue
-		# One line per feature: the state (the same in every report, or a
-		# problem above) and the proofs of every frontend that built; of
-		# the C++ report for a C++ toolchain.
-		if [ -n "$mx_cxx" ]; then _rx=xreport _px=xproofs; else _rx=report _px=proofs; fi
-		awk '$1 == "feature" { print $2, $3, $4 }' "$T/$_lv-$_ref.$_rx" | while read -r _F _st _v; do
-			_proof=
-			for _fe in $MX_FRONTENDS; do
-				_x=$(awk -F '\t' -v f="$_F" '$1 == f { print $2 }' "$T/$_lv-$_fe.$_px" 2>/dev/null)
-				case $_x in
-				FALSE:*) _proof="FALSE: $_fe: ${_x#FALSE: }"; break ;;
-				?*) [ -n "$_proof" ] || _proof="proven: $_x" ;;
-				esac
-			done
-			# A claim that no frontend built anything for is not proven either.
-			if [ -z "$_proof" ] && { [ "$_st" = on ] || { [ "$_st" = builder ] &&
-				report_reason "$T/$_lv-$_ref.$_rx" "$_F" | grep -q 'present$'; }; }; then
-				_proof="FALSE: no frontend built the example"
-			fi
-			# nodlopen at the strict level is the result of its request:
-			# refused by the driver, it is unsupported for its reason.
-			if [ "$_lv.$_F" = strict.nodlopen ] && [ -z "$mx_nodlopen" ]; then
-				printf 'feature\t%s\t%s\tunsupported\t-\t\t%s\t-\n' "$_lv" "$_F" "$mx_nodlopen_why"
-				continue
-			fi
-			printf 'feature\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$_lv" "$_F" "$_st" "$_v" \
-				"$(mx_flags "$T/$_lv-$_ref.$_rx" "$_F" | sed 's/ $//')" "$(report_reason "$T/$_lv-$_ref.$_rx" "$_F")" "${_proof:--}"
-		done >>"$_out.tmp"
+		if [ -n "$mx_cxx" ]; then
+			mx_feature_lines "$_lv" "$_ref" xreport xproofs >>"$_out.tmp"
+			[ -z "$mx_c_name" ] || mx_feature_lines "$_lv" "$_ref" report proofs >>"$T/c-features"
+		else
+			mx_feature_lines "$_lv" "$_ref" report proofs >>"$_out.tmp"
+		fi
 	done
 	_secs=$(( $(date +%s) - _t0 ))
 	if [ "$_problems" -eq 0 ]; then
 		printf 'status\tpass\t%s\n' "$_secs" >>"$_out.tmp"
 	else
 		printf 'status\tfail\t%s\n' "$_secs" >>"$_out.tmp"
+	fi
+	# A C++ toolchain whose C compiler is also a C toolchain of the table
+	# (mx_c_name): that column is this run's C report and proofs, the
+	# builds of C++ beside it changing nothing of C's.
+	if [ -n "$mx_c_name" ]; then
+		{
+			printf 'toolchain\t%s\t%s\t%s\t%s\n' "$mx_c_name" "$_cc_named" "${mx_ldflags:--}" "$_ccv"
+			printf 'from\t%s\n' "$mx_name"
+			grep -v -e '^toolchain	' -e '^feature	' "$_out.tmp"
+			cat "$T/c-features"
+		} >"${_out%/*}/$mx_c_name.results.tmp" || exit 99
+		mv "${_out%/*}/$mx_c_name.results.tmp" "${_out%/*}/$mx_c_name.results"
 	fi
 	mv "$_out.tmp" "$_out"
 	awk -F '\t' '$1 == "feature" { printf "%-9s %-30s %-12s %-9s %s\n", $2, $3, $4, $5, ($4 == "unsupported" ? $7 : $8) }' "$_out"

@@ -37,17 +37,18 @@ end='<!-- matrix:end -->'
 
 [ -n "$R" ] || fail "HARDEN_RESULTS is not set: the matrix tests write their results there, run them first (sh tests/run tests/matrix/*.sh)"
 
-# The toolchains: one script each in tests/matrix/, in this order in the
-# table (the native gcc, its linkers, clang, other C libraries and
-# compilers, cross compilers), then any other in name order; the C++
-# toolchains (cxx-*) have a table of their own.
+# The toolchains: one script each in tests/matrix/, or the C toolchain of
+# a C++ one (its mx_c_name=), in this order in the table (the native gcc,
+# its linkers, clang, other C libraries and compilers, cross compilers),
+# then any other in name order; the C++ toolchains (cxx-*) have a table of
+# their own.
 order="gcc gcc-11 gcc-gold gcc-lld gcc-mold clang clang-19 clang-lld musl-gcc tcc aarch64-gcc mingw"
 order="$order cxx-gcc cxx-gcc-11 cxx-clang cxx-clang-19-libcxx cxx-gcc-clang cxx-clang-gcc"
 all=
 for t in "$S"/tests/matrix/*.sh; do
 	n=$(basename "$t" .sh)
 	case $n in lib | zz-*) continue ;; esac
-	all="$all $n"
+	all="$all $n $(sed -n 's/.* mx_c_name=\([^ ]*\).*/\1/p' "$t")"
 done
 toolchains=
 for n in $order; do

@@ -198,23 +198,35 @@ t_quantile(double a, int df)
 	return (lo + hi) / 2;
 }
 
+/* The mean of x[] in each layout into means[] and the mean of those into
+ * *all; returns the sum of the squares of x[] around its layout's mean. */
+static double
+layout_means(const double *x, const struct groups *g, double *means, double *all)
+{
+	double within = 0;
+
+	*all = 0;
+	for (int j = 0; j < g->count; j++) {
+		int from = g->start[j], to = g->start[j + 1];
+		means[j] = 0;
+		for (int i = from; i < to; i++)
+			means[j] += x[g->member[i]] / (to - from);
+		*all += means[j] / g->count;
+		for (int i = from; i < to; i++)
+			within += (x[g->member[i]] - means[j]) * (x[g->member[i]] - means[j]);
+	}
+	return within;
+}
+
 /* The two parts of the spread of the ratios: the standard deviation of
  * the layouts' means, and the pooled one of the runs around their
  * layout's mean (NAN where there are too few to tell). */
 static void
 spread(const double *r, const struct groups *g, struct comparison *m)
 {
-	double means[MAX_LAYOUTS], all = 0, between = 0, within = 0;
+	double means[MAX_LAYOUTS], all, between = 0;
+	double within = layout_means(r, g, means, &all);
 
-	for (int j = 0; j < g->count; j++) {
-		int from = g->start[j], to = g->start[j + 1];
-		means[j] = 0;
-		for (int i = from; i < to; i++)
-			means[j] += r[g->member[i]] / (to - from);
-		all += means[j] / g->count;
-		for (int i = from; i < to; i++)
-			within += (r[g->member[i]] - means[j]) * (r[g->member[i]] - means[j]);
-	}
 	for (int j = 0; j < g->count; j++)
 		between += (means[j] - all) * (means[j] - all);
 	m->sd_layouts = g->count > 1 ? sqrt(between / (g->count - 1)) : NAN;
@@ -250,18 +262,13 @@ interval(struct comparison *m, const double *est, double a)
 static void
 layout_t(const double *r, const struct groups *g, struct comparison *m)
 {
-	double means[MAX_LAYOUTS], mean = 0, var = 0, within = 0, runs_var = 0;
+	double means[MAX_LAYOUTS], mean, var = 0, within, runs_var = 0;
+	double *lr = xmalloc(sizeof(double) * (size_t)g->n);
 
-	for (int j = 0; j < g->count; j++) {
-		int from = g->start[j], to = g->start[j + 1];
-		means[j] = 0;
-		for (int i = from; i < to; i++)
-			means[j] += log(r[g->member[i]]) / (to - from);
-		mean += means[j] / g->count;
-		for (int i = from; i < to; i++)
-			within += (log(r[g->member[i]]) - means[j]) *
-			    (log(r[g->member[i]]) - means[j]);
-	}
+	for (int i = 0; i < g->n; i++)
+		lr[i] = log(r[i]);
+	within = layout_means(lr, g, means, &mean);
+	free(lr);
 	for (int j = 0; j < g->count; j++)
 		var += (means[j] - mean) * (means[j] - mean) / (g->count - 1);
 	if (g->n > g->count) {
