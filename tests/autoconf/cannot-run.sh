@@ -5,7 +5,7 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc
 outage_cc
-autotools_example ex -C CC="$T/outage-cc" && fail "configure passed during the outage"
+autotools_small ex -C CC="$T/outage-cc" && fail "configure passed during the outage"
 grep -q "^configure: error: cannot run: $T/outage-cc cannot build a program with the builder's flags: distcc\[[0-9]*\] ERROR: compile probe.c on host1 failed\$" ex/configure.out ||
 	fail "message: $(tail -n 1 ex/configure.out)"
 grep -q '^harden_cv_\(stack\|pie\|relro\)' ex/config.cache && fail "results cached: $(grep '^harden_cv' ex/config.cache)"
@@ -14,5 +14,5 @@ rm "$T/outage"
 [ "$(summary_state ex stack-protector)" = on ] || fail "stack-protector: $(grep '^  stack-protector' ex/configure.out)"
 grep -q 'checking for stack-protector... strong$' ex/configure.out || fail "stack-protector was not probed: $(grep 'for stack-protector' ex/configure.out)"
 touch "$T/outage"
-autotools_example off --disable-hardening CC="$T/outage-cc" || fail "--disable-hardening failed: $(tail -n 1 off/configure.out)"
+autotools_small off --disable-hardening CC="$T/outage-cc" || fail "--disable-hardening failed: $(tail -n 1 off/configure.out)"
 echo ok

@@ -17,7 +17,7 @@ exec $c "\$@"
 EOS
 	chmod +x "$T/$c-wrap"
 done
-autotools_example "$T/ex" --enable-cxx CC="$T/gcc-wrap" CXX="$T/g++-wrap" CFLAGS=-O2 CXXFLAGS=-O2 ||
+autotools_small "$T/ex" --enable-cxx CC="$T/gcc-wrap" CXX="$T/g++-wrap" CFLAGS=-O2 CXXFLAGS=-O2 ||
 	fail "configure failed: $(tail -n 3 "$T/ex/configure.out")"
 grep -q "^configure: hardening level standard with $T/gcc-wrap:" "$T/ex/configure.out" || fail "no C summary"
 grep -q "^configure: hardening level standard with $T/g++-wrap (C++):" "$T/ex/configure.out" || fail "no C++ summary"

@@ -2,7 +2,7 @@
 # harden-flags --list=tsv has them ("strong, basic", not "strong basic").
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc
-autotools_example ex CC=gcc || fail "configure failed: $(tail -n 3 ex/configure.out)"
+autotools_small ex CC=gcc || fail "configure failed: $(tail -n 3 ex/configure.out)"
 (cd ex && ./configure --help) | tr -s ' \n' '  ' >help || fail "configure --help failed"
 sh "$S/catalog/harden-flags" --list=tsv >features || fail "harden-flags --list=tsv failed"
 n=0

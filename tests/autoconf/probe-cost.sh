@@ -5,7 +5,7 @@
 # re-run with -C costs none.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc
-autotools_example ex -C || fail "configure failed: $(tail -n 3 ex/configure.out)"
+autotools_small ex -C || fail "configure failed: $(tail -n 3 ex/configure.out)"
 # Both the driver's count and the commands it logged to config.log.
 runs=$(sed -n 's/^configure: harden-flags: \([0-9]*\) compiler runs$/\1/p' ex/config.log)
 [ "$runs" = 9 ] || fail "standard level took '$runs' compiler runs, not 9"

@@ -2,26 +2,15 @@
 # same options and the same builder's flags, must give the same report:
 # the same flags, the same state, value and reason for every feature, the
 # same enabled list and audit expectation (only the count of compiler runs
-# may differ).  The projects are mixed C and C++ (the Meson and CMake
-# examples with their C++ programs turned on; for Autoconf a configure.ac
-# of AC_PROG_CC, AC_PROG_CXX and HARDEN_CHECK: the example's Libtool and
-# Automake checks would triple the run, and tests/matrix builds the
-# example), so this holds for the C++ reports too (harden-report-cxx.txt
-# against harden-flags --lang=c++), with g++ beside gcc and clang++ beside
-# clang.  A frontend that fails to configure fails the test.
+# may differ).  The projects are mixed C and C++ (the examples with their
+# C++ programs turned on; for Autoconf the example's configure.ac without
+# Automake and Libtool, tests/autoconf/small: their checks would triple
+# the run, and tests/matrix builds the example), so this holds for the C++
+# reports too (harden-report-cxx.txt against harden-flags --lang=c++), with
+# g++ beside gcc and clang++ beside clang.  A frontend that fails to
+# configure fails the test.
 . "$HARDEN_SRCDIR/tests/lib.sh"
-need gcc g++ clang clang++ meson ninja cmake dpkg-buildflags autoreconf
-
-mkdir -p ac/m4 && cp "$S/m4/harden.m4" ac/m4/ || exit 99
-cat >ac/configure.ac <<'AC'
-AC_INIT([parity], [1])
-AC_CONFIG_MACRO_DIR([m4])
-AC_PROG_CC
-AC_PROG_CXX
-HARDEN_CHECK([standard])
-AC_OUTPUT
-AC
-(cd ac && autoreconf -fi >autoreconf.out 2>&1) || fail "autoreconf failed: $(tail -n 5 ac/autoreconf.out)"
+need gcc g++ clang clang++ meson ninja cmake dpkg-buildflags
 
 # Each case: name|Autoconf options|Meson options|CMake options|command line
 # options|builder's flags (as an environment: "distro" = dpkg-buildflags).
@@ -52,7 +41,7 @@ for cc in gcc clang; do
 		tag=$cc-$name
 		builder_env "$env"
 		# shellcheck disable=SC2086 # the options are words
-		cp -pR ac "ac-$tag" && (cd "ac-$tag" && ./configure CC=$cc CXX=$cxx $ac >configure.out 2>&1) ||
+		autotools_small "ac-$tag" CC=$cc CXX=$cxx --enable-cxx $ac ||
 			fail "$tag: configure failed: $(tail -n 2 "ac-$tag/configure.out")"
 		cp "ac-$tag/harden-report.txt" "$tag.autoconf"
 		cp "ac-$tag/harden-report-cxx.txt" "$tag.autoconf-cxx"
