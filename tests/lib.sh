@@ -172,7 +172,7 @@ report_diff() {
 # with m4/harden.m4 into DIR and runs autoreconf (cached across tests, since
 # the inputs rarely change) and configure.  configure's output is in
 # DIR/configure.out; returns configure's exit status.
-autotools_example() { autotools_project "$S/examples/autotools" "$@"; }
+autotools_example() { need automake libtoolize; autotools_project "$S/examples/autotools" "$@"; }
 
 # autotools_small DIR [CONFIGURE-ARGS...]: the same with tests/autoconf/small,
 # the example's configure.ac without Automake and Libtool, for the tests of
