@@ -182,7 +182,7 @@ autotools_small() { autotools_project "$S/tests/autoconf/small" "$@"; }
 # autotools_project SRC DIR [CONFIGURE-ARGS...]: SRC with harden.m4,
 # autoreconf'd once for every test of the same sources, copied to DIR with
 # its timestamps (make would run autoreconf and configure again) and
-# configured.
+# configured, with the shared site cache (autotools_site).
 autotools_project() {
 	src=$1 dir=$2; shift 2
 	need autoreconf
@@ -200,7 +200,47 @@ autotools_project() {
 		mv -T "$tmp" "$cache" 2>/dev/null || rm -rf "$tmp"
 	fi
 	rm -rf "$dir" && mkdir -p "$dir" && cp -pR "$cache/." "$dir/" || fail "cannot copy the example"
-	(cd "$dir" && ./configure "$@" >configure.out 2>&1)
+	site=$(autotools_site "$key" "$@")
+	if [ -n "$site" ] && [ -f "$site" ]; then
+		(cd "$dir" && CONFIG_SITE=$site ./configure "$@" >configure.out 2>&1)
+	else
+		(cd "$dir" && ./configure "$@" >configure.out 2>&1) &&
+			{ [ -z "$site" ] || autotools_site_save "$dir/config.log" "$site"; }
+	fi
+}
+
+# autotools_site KEY [CONFIGURE-ARGS...]: the site file that caches the
+# checks of Autoconf, Automake and Libtool (not harden's) of one project
+# (KEY) configured with ARGS but harden's options in this environment: a
+# configure of the example is two thirds shell work that does not change
+# from test to test.  Empty when the test chose a cache or a site file.
+autotools_site() {
+	[ -z "${CONFIG_SITE-}" ] || return 0
+	for _a in "$@"; do
+		case $_a in -C|--config-cache|--cache-file|--cache-file=*) return 0 ;; esac
+	done
+	_k=$( {
+		echo "$1"; shift
+		for _a in "$@"; do
+			case $_a in --enable-*|--disable-*|--with-*|--without-*) ;; *) printf '%s\n' "$_a" ;; esac
+		done
+		env | grep -v -e '^HARDEN_TMPDIR=' -e '^PWD=' -e '^OLDPWD=' -e '^SHLVL=' -e '^_=' | sort
+	} | cksum | sed 's/ .*//')
+	echo "${TMPDIR:-/tmp}/harden-test-site-$_k"
+}
+
+# autotools_site_save CONFIG.LOG SITE: the cache variables of a configure
+# that succeeded, as SITE, but harden's and the records of the precious
+# variables (configure compares those with its own).  Only when every line
+# is NAME=VALUE and the whole is valid sh: nothing is cached when a value
+# runs over several lines.
+autotools_site_save() {
+	awk '/^## Cache variables\. ##$/ { on = 1; next } /^## Output variables\. ##$/ { exit }
+		on && !/^## -* ##$/ && !/^$/' "$1" >"$2.$$" &&
+	! grep -Evq '^[A-Za-z_][A-Za-z0-9_]*_cv_[A-Za-z0-9_]*=' "$2.$$" && sh -n "$2.$$" &&
+	grep -Eiv -e '^ac_cv_env_' -e 'harden' "$2.$$" >"$2.new.$$" && sh -n "$2.new.$$" &&
+		mv -f "$2.new.$$" "$2"
+	rm -f "$2.$$" "$2.new.$$"
 }
 
 # subst DIR VAR: the value configure substituted for VAR.

@@ -67,8 +67,18 @@ mx_audit_tool() {
 		fail "cannot build harden-audit: $(tail -n 5 "$T/harden-audit.make.log")"
 }
 
-# mx_format FILE: elf, pe or ? (from the magic).
+# mx_format FILE: elf, pe or ? (from the magic).  The proofs ask it of
+# the same few files many times: mx_check_report remembers theirs in
+# mx_formats (lines FORMAT:FILE).
 mx_format() {
+	case $mx_formats in
+	*"
+elf:$1
+"*) echo elf; return ;;
+	*"
+pe:$1
+"*) echo pe; return ;;
+	esac
 	case $(od -An -c -N4 "$1" 2>/dev/null | tr -d ' ') in
 	177ELF) echo elf ;;
 	MZ*) echo pe ;;
@@ -358,17 +368,6 @@ mx_producers() {
 			if (n ~ ("(^|/)" src "$")) print p }'
 }
 
-# mx_flag_last WORDS FLAG OFF...: FLAG is a word of WORDS and no OFF flag
-# comes after its last occurrence.
-mx_flag_last() {
-	_w=$1 _f=$2
-	shift 2
-	printf '%s\n' "$_w" | tr ' ' '\n' | awk -v f="$_f" -v offs="$*" '
-		BEGIN { n = split(offs, o, " "); for (i = 1; i <= n; i++) off[o[i]] = 1 }
-		$0 == f { last = NR } ($0 in off) { lastoff = NR }
-		END { exit !(last && last > lastoff) }'
-}
-
 # mx_off_flags FEATURE: the flags of the feature's off row, without WHERE:.
 mx_off_flags() {
 	awk -v f="$1" '$1 == "off" && $2 == f { for (i = 3; i <= NF; i++) { sub(/^[a-z+-]*:/, "", $i); printf "%s ", $i } }' \
@@ -383,16 +382,25 @@ mx_flags() {
 }
 
 # mx_missing_flag LINES REPORT FEATURE WHERE: prints the first of the
-# feature's WHERE flags (but those of its off row) that is not on every
-# line of LINES, or is undone later on it by an off flag, and returns 1.
+# feature's WHERE flags (but those of its off row) that is not a word
+# (between spaces) of every line of LINES, or is undone later on it by an
+# off flag, and returns 1.  One awk: the proofs ask it for every feature.
 mx_missing_flag() {
-	_off=$(mx_off_flags "$3")
-	for _x in $(mx_flags "$2" "$3" "$4"); do
-		case " $_off " in *" $_x "*) continue ;; esac
-		# shellcheck disable=SC2086 # a list of flags
-		echo "$1" | while IFS= read -r _q; do mx_flag_last "$_q" "$_x" $_off || exit 1; done ||
-			{ echo "$_x"; return 1; }
-	done
+	printf '%s\n' "$1" | awk -v flags="$(mx_flags "$2" "$3" "$4")" -v offs="$(mx_off_flags "$3")" '
+		BEGIN { n = split(offs, o, " "); for (i = 1; i <= n; i++) off[o[i]] = 1 }
+		{ line[NR] = $0 }
+		END {
+			nf = split(flags, f, " ")
+			for (i = 1; i <= nf; i++) {
+				if (f[i] in off) continue
+				for (l = 1; l <= NR; l++) {
+					nw = split(line[l], w, / /)
+					last = lastoff = 0
+					for (k = 1; k <= nw; k++) { if (w[k] == f[i]) last = k; if (w[k] in off) lastoff = k }
+					if (!last || last < lastoff) { print f[i]; exit 1 }
+				}
+			}
+		}'
 }
 
 # mx_compile_flags REPORT FEATURE SOURCE BUILDLOG WHERE: the feature's
@@ -799,6 +807,9 @@ mx_check_report() {
 	for _f in "$_f1" "$_f2"; do
 		_x=$(mx_format "$_f")
 		[ "$_x" = "$mx_want_format" ] || mx_problem "$_d.problems" "$_f is $_x, not $mx_want_format"
+		mx_formats="${mx_formats:-
+}$_x:$_f
+"
 	done
 	# harden-audit --expect with the report's audit_expect, which must be
 	# the present features that have an audit row.
