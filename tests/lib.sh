@@ -213,7 +213,8 @@ autotools_project() {
 # checks of Autoconf, Automake and Libtool (not harden's) of one project
 # (KEY) configured with ARGS but harden's options in this environment: a
 # configure of the example is two thirds shell work that does not change
-# from test to test.  Empty when the test chose a cache or a site file.
+# from test to test.  In the run's scratch directory (tests/run), gone
+# with the run.  Empty when the test chose a cache or a site file.
 autotools_site() {
 	[ -z "${CONFIG_SITE-}" ] || return 0
 	for _a in "$@"; do
@@ -226,7 +227,7 @@ autotools_site() {
 		done
 		env | grep -v -e '^HARDEN_TMPDIR=' -e '^PWD=' -e '^OLDPWD=' -e '^SHLVL=' -e '^_=' | sort
 	} | cksum | sed 's/ .*//')
-	echo "${TMPDIR:-/tmp}/harden-test-site-$_k"
+	echo "${HARDEN_TEST_SCRATCH:-${TMPDIR:-/tmp}}/harden-test-site-$_k"
 }
 
 # autotools_site_save CONFIG.LOG SITE: the cache variables of a configure

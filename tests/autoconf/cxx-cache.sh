@@ -1,12 +1,13 @@
 # configure -C caches the C++ results as harden_cv_cxx_*: a second run
 # gives the same flags and runs no compiler for either language; a C++
 # cache entry of another toolchain is dropped and probed again, the C one
-# kept; harden_cv_cxx_FEATURE=no preseeds C++ alone.
+# kept; harden_cv_cxx_FEATURE=no preseeds C++ alone.  Nothing is built:
+# the example's configure.ac without Automake and Libtool (tests/autoconf/small).
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
 need gcc g++
 args="--enable-cxx CC=gcc CXX=g++"
-cxx_example ex -C CC=gcc CXX=g++
+autotools_small ex -C $args || fail "configure failed: $(tail -n 3 ex/configure.out)"
 grep -q '^harden_cv_cxx_stdlib_hardening=.*assertions' ex/config.cache || fail "stdlib-hardening not cached: $(grep harden_cv_cxx ex/config.cache)"
 grep -q '^harden_cv_cxx_traits=.*lang=c++' ex/config.cache || fail "C++ traits not cached"
 grep '^HARDEN_' ex/Makefile >first
