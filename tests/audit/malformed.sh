@@ -43,20 +43,24 @@ gen_hostile_pe "$T/hostile" "$@" || fail "cannot generate hostile PE files"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1
 bad=0
-run() {	# run FILE ALLOWED-STATUSES (a list)
-	timeout 20 "$AUDIT" -q "$1" >"$T/out" 2>"$T/err"
+# audit_ok SECONDS ALLOWED-STATUSES FILE...: harden-audit -q on the
+# files ends within SECONDS, without a sanitizer report, with one of the
+# statuses (a list; rc is the status); else says why and returns 1.
+audit_ok() {
+	_ao_secs=$1 _ao_st=$2
+	shift 2
+	timeout "$_ao_secs" "$AUDIT" -q "$@" >"$T/out" 2>"$T/err"
 	rc=$?
 	if [ $rc -eq 124 ]; then
-		echo "HANG: $1" >&2; bad=1; return
+		echo "HANG: $*" >&2; return 1
 	fi
 	if grep -Eq 'Sanitizer|runtime error|LeakSanitizer' "$T/err"; then
-		echo "SANITIZER: $1" >&2; head -20 "$T/err" >&2; bad=1; return
+		echo "SANITIZER: $*" >&2; head -20 "$T/err" >&2; return 1
 	fi
-	case " $2 " in
-	*" $rc "*) ;;
-	*) echo "STATUS $rc (want $2): $1" >&2; cat "$T/err" >&2; bad=1; return ;;
-	esac
+	case " $_ao_st " in *" $rc "*) return 0 ;; esac
+	echo "STATUS $rc (want $_ao_st): $*" >&2; cat "$T/err" >&2; return 1
 }
+run() { audit_ok 20 "$2" "$1" || bad=1; }	# run FILE ALLOWED-STATUSES
 
 # run_batch ALLOWED-STATUSES FILE...: the files in one harden-audit (a
 # process each would cost a minute of sanitizer start-ups for the flipped
@@ -64,13 +68,10 @@ run() {	# run FILE ALLOWED-STATUSES (a list)
 run_batch() {
 	_allowed=$1
 	shift
-	timeout 60 "$AUDIT" -q "$@" >"$T/out" 2>"$T/err"
-	rc=$?
-	case " $_allowed " in *" $rc "*) grep -Eq 'Sanitizer|runtime error' "$T/err" || return 0 ;; esac
-	bad=0
-	for _f; do run "$_f" "$_allowed"; done
-	[ $bad -eq 1 ] || { echo "BATCH exit $rc, each file alone passes: $*" >&2; head -20 "$T/err" >&2; }
-	bad=1
+	audit_ok 60 "$_allowed" "$@" 2>"$T/batch.why" && return 0
+	bad=1 _named=
+	for _f; do audit_ok 20 "$_allowed" "$_f" || _named=yes; done
+	[ -n "$_named" ] || { echo "BATCH: each file alone passes, together:" >&2; head -20 "$T/batch.why" >&2; }
 }
 # run_list ALLOWED-STATUSES LIST: run_batch over the files named in LIST, 50 at a time.
 run_list() {
