@@ -6,10 +6,16 @@
 # -fuse-ld=lld) or mx_host (a cross triplet, for which configure --host, a
 # Meson cross file and a CMake toolchain file are used), and calls
 # matrix_run.  matrix_run builds the example
-# (libtally and tally) with the four frontends, Autoconf, Meson, CMake and
-# the plain Makefile (harden-flags), at the standard and the strict level,
-# with -O2 -g and the compiler's switch recording (-grecord-gcc-switches,
-# -grecord-command-line) in the builder's CFLAGS, and then:
+# (libtally and tally) with the frontends of mx_build (default: make, the
+# plain Makefile and harden-flags, the cheapest path) and configures it
+# with the others of the four, Autoconf (its configure.ac without Automake
+# and Libtool: tests/autoconf/small), Meson and CMake, at the standard and
+# the strict level, with -O2 -g and the compiler's switch recording
+# (-grecord-gcc-switches, -grecord-command-line) in the builder's CFLAGS.
+# The toolchains where the frontends' own paths differ build with all four
+# (mx_build="$MX_FRONTENDS"): native gcc and clang (C and C++), the aarch64
+# cross compiler (--host, cross file, toolchain file), mingw (PE, the
+# Libtool DLL, Wine) and tcc.  Then:
 #   * the four reports must be the same but for runs= (as in the parity test);
 #   * every feature that a report says is on (or builder and present) must be
 #     proven on the program AND the library, by harden-audit --expect with the
@@ -34,6 +40,7 @@
 # (mx_nodlopen_gate); proven on the library (FLAGS_1 NOOPEN) and never on
 # a program; when not on, no file has it; when the driver refuses it, the
 # strict results say unsupported with the driver's reason.
+# The proofs below are those of every frontend that built.
 # Its findings go to $HARDEN_RESULTS/NAME.results (tests/run sets
 # HARDEN_RESULTS for the whole run), which tests/matrix/zz-table.sh turns
 # into the table of README.md.  The levels run one after the other, each
@@ -43,6 +50,7 @@
 
 mx_name=$(basename "$0" .sh)
 MX_FRONTENDS="autoconf meson cmake make"
+mx_build=make
 MX_LEVELS="standard strict"
 MX_CODEGEN="stack-clash-protection auto-var-init strict-flex-arrays zero-call-used-regs wrapv no-delete-null-pointer-checks no-strict-aliasing trap-bounds exceptions"
 
@@ -149,6 +157,24 @@ mx_request() {
 mx_readelf() { if [ -n "$mx_host" ]; then echo "$mx_host-readelf"; else echo readelf; fi; }
 mx_objdump() { if [ -n "$mx_host" ]; then echo "$mx_host-objdump"; else echo objdump; fi; }
 
+# mx_autoconf_configure LEVEL DIR: configure only (the small project: the
+# example's options and HARDEN_CHECK), DIR.report and with mx_cxx DIR.xreport.
+mx_autoconf_configure() {
+	_l=$1 _d=$2
+	# shellcheck disable=SC2046 # the request, the C++ arguments
+	(autotools_small "$_d" CC="$mx_cc" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" --enable-hardening="$_l" \
+		$(mx_request autoconf "$_l") ${mx_cxx:+--enable-cxx "CXX=$mx_cxx" "CXXFLAGS=$mx_cxxflags"}) >"$_d.example" 2>&1 ||
+		{ mx_problem "$_d.problems" "configure failed: $(tail -n 3 "$_d/configure.out" 2>/dev/null | tr '\n' ' ')"; return 1; }
+	mx_reports "$_d" "$_d/harden-report.txt" "$_d/harden-report-cxx.txt"
+}
+
+# mx_reports DIR REPORT XREPORT: DIR.report, and with mx_cxx DIR.xreport,
+# copies of a configure-only frontend's reports.
+mx_reports() {
+	[ "$2" = "$1.report" ] || cp "$2" "$1.report" 2>/dev/null || { mx_problem "$1.problems" "no harden report ($2)"; return 1; }
+	[ -z "$mx_cxx" ] || cp "$3" "$1.xreport" 2>/dev/null || { mx_problem "$1.problems" "no C++ report ($3)"; return 1; }
+}
+
 mx_autoconf() {
 	_l=$1 _d=$2
 	# In a subshell: autotools_example fails the whole script when
@@ -207,6 +233,7 @@ mx_meson() {
 		[ -f "$_r" ] && cp "$_r" "$_d.report" && break
 	done
 	[ -f "$_d.report" ] || { mx_problem "$_d.problems" "no harden-report.txt in $_d/subprojects"; return 1; }
+	[ "${3-}" = configure ] && { mx_reports "$_d" "$_d.report" "$(ls "$_d"/subprojects/harden*/harden-report-cxx.txt 2>/dev/null | head -n 1)"; return; }
 	# Only the example's targets: the subproject's harden-audit is not needed.
 	_t=$(ninja -C "$_d" -t targets all | sed -n 's/^\(tally\(\.exe\)\{0,1\}\|words\|tallyxx\|libtally[^/ ]*\.\(so\.[0-9.]*\|dll\)\): .*/\1/p')
 	[ -n "$_t" ] || { mx_problem "$_d.problems" "no tally or libtally target in build.ninja"; return 1; }
@@ -285,6 +312,7 @@ mx_cmake() {
 			-DCMAKE_BUILD_TYPE= -DHARDENING="$_l" $(mx_request cmake "$_l") -DBUILD_TESTING=OFF ${mx_cxx:+-DTALLY_CXX=ON}
 	fi >"$_d.setup" 2>&1 ||
 		{ mx_problem "$_d.problems" "cmake failed: $(mx_errors "$_d.setup")"; return 1; }
+	[ "${3-}" = configure ] && { mx_reports "$_d" "$_d/harden-report.txt" "$_d/harden-report-cxx.txt"; return; }
 	cp "$_d/harden-report.txt" "$_d.report" || { mx_problem "$_d.problems" "cmake wrote no harden-report.txt"; return 1; }
 	cmake --build "$_d" -v >"$_d.build" 2>&1 ||
 		{ mx_problem "$_d.problems" "cmake --build failed: $(mx_errors "$_d.build")"; return 1; }
@@ -881,8 +909,9 @@ mx_run_cxx() {
 
 # ---------------------------------------------------------------------------
 
-# mx_frontends LEVEL FRONTEND...: builds and checks with each frontend, one
-# after the other; each writes DIR.done when it finished.
+# mx_frontends LEVEL FRONTEND...: builds and checks with each frontend of
+# mx_build, configures with each other one, one after the other; each
+# writes DIR.done when it finished.
 mx_frontends() {
 	_lv=$1
 	shift
@@ -890,9 +919,10 @@ mx_frontends() {
 		_dir=$T/$_lv-$_fe
 		_t0=$(date +%s)
 		: >"$_dir.problems"
-		if "mx_$_fe" "$_lv" "$_dir"; then
-			mx_check "$_fe" "$_lv" "$_dir"
-		fi
+		case " $mx_build " in
+		*" $_fe "*) "mx_$_fe" "$_lv" "$_dir" && mx_check "$_fe" "$_lv" "$_dir" ;;
+		*) if [ "$_fe" = autoconf ]; then mx_autoconf_configure "$_lv" "$_dir"; else "mx_$_fe" "$_lv" "$_dir" configure; fi ;;
+		esac
 		echo $(( $(date +%s) - _t0 )) >"$_dir.seconds"
 		: >"$_dir.done"
 	done
@@ -959,6 +989,8 @@ matrix_run() {
 		mx_cxxflags="-O2 -g $_xrec${mx_cxxflags_extra:+ $mx_cxxflags_extra}"
 	fi
 	case $mx_host in *mingw*) mx_want_format=pe ;; *) mx_want_format=elf ;; esac
+	# make's build is the one every toolchain has: the reference.
+	case " $mx_build " in *" make "*) ;; *) fail "mx_build=$mx_build: make is always built" ;; esac
 	mx_audit_tool
 	mx_nodlopen_gate
 	note "$mx_name: $_ccv; CFLAGS=$mx_cflags LDFLAGS=$mx_ldflags${mx_host:+ --host=$mx_host}"
@@ -984,6 +1016,7 @@ matrix_run() {
 		else
 			printf 'toolchain\t%s\t%s\t%s\t%s\n' "$mx_name" "$_cc_named" "${mx_ldflags:--}" "$_ccv"
 		fi
+		printf 'built\t%s\n' "$mx_build"
 		for _lv in $MX_LEVELS; do
 			for _fe in $MX_FRONTENDS; do
 				printf 'time\t%s\t%s\t%s\n' "$_lv" "$_fe" "$(cat "$T/$_lv-$_fe.seconds" 2>/dev/null || echo '?')"

@@ -6,4 +6,6 @@
 # imports it).
 . "$HARDEN_SRCDIR/tests/matrix/lib.sh"
 mx_host=x86_64-w64-mingw32
+# All four frontends build and prove here (PE, the Libtool DLL, the tests and the audit gate under Wine).
+mx_build=$MX_FRONTENDS
 matrix_run

@@ -107,6 +107,7 @@ table() {
 	}
 	FNR == 1 { t = FILENAME; sub(/.*\//, "", t); sub(/\.results$/, "", t) }
 	$1 == "toolchain" { cc[t] = $3; ld[t] = $4 }
+	$1 == "built" { built[t] = ($2 ~ / / ? "all four" : $2) }
 	$1 == "feature" { k = t SUBSEP $2 SUBSEP $3; state[k] = $4; value[k] = $5; reason[k] = $7; proof[k] = $8 }
 	END {
 		printf "| feature |"; for (i = 1; i <= nt; i++) printf " %s |", tc[i]; print ""
@@ -137,10 +138,12 @@ table() {
 			printf "%d. %s\n", i, r
 		}
 		print ""
-		printf "Toolchains:"
+		printf "Toolchains (built by):"
 		for (i = 1; i <= nt; i++)
-			printf "%s `%s`: `%s`%s", (i > 1 ? ";" : ""), tc[i], cc[tc[i]], (ld[tc[i]] != "-" ? " `LDFLAGS=" ld[tc[i]] "`" : "")
+			printf "%s `%s`: `%s`%s (%s)", (i > 1 ? ";" : ""), tc[i], cc[tc[i]], (ld[tc[i]] != "-" ? " `LDFLAGS=" ld[tc[i]] "`" : ""), built[tc[i]]
 		print "."
+		print "Built by make: built and proven through the plain Makefile (`harden-flags`), the Autoconf, Meson"
+		print "and CMake reports of the same toolchain compared with it; all four: built and proven through each frontend."
 		for (i = 1; i <= nfalse; i++) print "FALSE CLAIM " falses[i] > "/dev/stderr"
 	}' $(for n in $1; do [ -f "$R/$n.results" ] && echo "$R/$n.results"; done)
 }
