@@ -8,19 +8,22 @@
 # the run, and tests/matrix builds the example), so this holds for the C++
 # reports too (harden-report-cxx.txt against harden-flags --lang=c++), with
 # g++ beside gcc and clang++ beside clang.  A frontend that fails to
-# configure fails the test.
+# configure fails the test.  The cases of options run with gcc only: a
+# frontend turns an option into the driver's argument whatever the
+# compiler (clang's probes of the same options are the driver's own, and
+# tests/flags has them); clang runs the levels and the distribution's flags.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ clang clang++ meson ninja cmake dpkg-buildflags
 
 # Each case: name|Autoconf options|Meson options|CMake options|command line
-# options|builder's flags (as an environment: "distro" = dpkg-buildflags).
-cases='default|||||
-strict|--enable-hardening=strict|-Dharden:hardening=strict|-DHARDENING=strict|--level=strict|
-overrides|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|-Dharden:stack_protector=disabled -Dharden:fortify_source=2 -Dharden:bind_now=disabled|-DHARDENING_STACK_PROTECTOR=OFF -DHARDENING_FORTIFY_SOURCE=2 -DHARDENING_BIND_NOW=OFF|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now|
-no-pie-strict-basic|--disable-pie --enable-hardening=strict --enable-stack-protector=basic|-Dharden:pie=disabled -Dharden:hardening=strict -Dharden:stack_protector=basic|-DHARDENING_PIE=OFF -DHARDENING=strict -DHARDENING_STACK_PROTECTOR=basic|--disable-pie --level=strict --enable-stack-protector=basic|
-no-stdlib|--disable-stdlib-hardening|-Dharden:stdlib_hardening=disabled|-DHARDENING_STDLIB_HARDENING=OFF|--disable-stdlib-hardening|
-guide|--disable-as-needed --enable-exceptions --disable-no-copy-dt-needed-entries --enable-nodlopen|-Dharden:as_needed=disabled -Dharden:exceptions=enabled -Dharden:no_copy_dt_needed_entries=disabled -Dharden:nodlopen=enabled|-DHARDENING_AS_NEEDED=OFF -DHARDENING_EXCEPTIONS=ON -DHARDENING_NO_COPY_DT_NEEDED_ENTRIES=OFF -DHARDENING_NODLOPEN=ON|--disable-as-needed --enable-exceptions --disable-no-copy-dt-needed-entries --enable-nodlopen|
-distro|||||distro'
+# options|builder's flags (as an environment: "distro" = dpkg-buildflags)
+# |compilers.
+cases='default||||||gcc clang
+strict|--enable-hardening=strict|-Dharden:hardening=strict|-DHARDENING=strict|--level=strict||gcc clang
+overrides|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now --disable-stdlib-hardening|-Dharden:stack_protector=disabled -Dharden:fortify_source=2 -Dharden:bind_now=disabled -Dharden:stdlib_hardening=disabled|-DHARDENING_STACK_PROTECTOR=OFF -DHARDENING_FORTIFY_SOURCE=2 -DHARDENING_BIND_NOW=OFF -DHARDENING_STDLIB_HARDENING=OFF|--disable-stack-protector --enable-fortify-source=2 --disable-bind-now --disable-stdlib-hardening||gcc
+no-pie-strict-basic|--disable-pie --enable-hardening=strict --enable-stack-protector=basic|-Dharden:pie=disabled -Dharden:hardening=strict -Dharden:stack_protector=basic|-DHARDENING_PIE=OFF -DHARDENING=strict -DHARDENING_STACK_PROTECTOR=basic|--disable-pie --level=strict --enable-stack-protector=basic||gcc
+guide|--disable-as-needed --enable-exceptions --disable-no-copy-dt-needed-entries --enable-nodlopen|-Dharden:as_needed=disabled -Dharden:exceptions=enabled -Dharden:no_copy_dt_needed_entries=disabled -Dharden:nodlopen=enabled|-DHARDENING_AS_NEEDED=OFF -DHARDENING_EXCEPTIONS=ON -DHARDENING_NO_COPY_DT_NEEDED_ENTRIES=OFF -DHARDENING_NODLOPEN=ON|--disable-as-needed --enable-exceptions --disable-no-copy-dt-needed-entries --enable-nodlopen||gcc
+distro|||||distro|gcc clang'
 
 # builder_env KIND: the builder's flags of a case, exported.
 builder_env() {
@@ -37,7 +40,8 @@ differences=0
 checked=0
 for cc in gcc clang; do
 	if [ $cc = gcc ]; then cxx=g++; else cxx=clang++; fi
-	while IFS='|' read -r name ac ms cm cl env; do
+	while IFS='|' read -r name ac ms cm cl env compilers; do
+		case " $compilers " in *" $cc "*) ;; *) continue ;; esac
 		tag=$cc-$name
 		builder_env "$env"
 		# shellcheck disable=SC2086 # the options are words
@@ -83,6 +87,6 @@ for cc in gcc clang; do
 $cases
 EOF
 done
-[ "$checked" -eq 14 ] || fail "only $checked of 14 cases ran"
+[ "$checked" -eq 9 ] || fail "$checked cases ran, not 9"
 [ "$differences" -eq 0 ] || fail "$differences frontend differences"
 echo ok
