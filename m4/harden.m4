@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 73
+# serial 74
 #
 # SYNOPSIS
 #
@@ -192,7 +192,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-4dc14804])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-524489ab])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -2987,6 +2987,8 @@ main() {
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM
 	if @<:@ -n "@S|@cache" @:>@; then
+		@%:@ A report moved into a directory is never read back.
+		@<:@ ! -d "@S|@cache" @:>@ || usage_error "the cache @S|@cache is a directory"
 		cache_inputs
 		cache_fresh && read_cache && print_and_exit
 	fi
