@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 74
+# serial 75
 #
 # SYNOPSIS
 #
@@ -192,7 +192,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-524489ab])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-827b40e1])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -870,9 +870,10 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@ Exit status: 0 done; 1 an explicit request cannot be met (one line on
 @%:@ standard error names the feature and why; the outputs are still written);
 @%:@ 2 bad usage or an invalid value (the message lists the valid ones);
-@%:@ 3 cannot run at all: no catalog, no scratch directory, or the compiler
-@%:@ cannot build a program with the builder's flags (the probe with no
-@%:@ hardening flags fails), which is never "no hardening".  With
+@%:@ 3 cannot run at all: no catalog, no scratch directory, no readelf (objdump)
+@%:@ to read the probe, or the compiler cannot build a program with the
+@%:@ builder's flags (the probe with no hardening flags fails), which is never
+@%:@ "no hardening".  With
 @%:@ --errors=machine, the message of a request that cannot be met or has an
 @%:@ invalid value is followed by "harden-flags: error=FEATURE REASON", for
 @%:@ the programs that run this one (the CMake and Meson frontends).
@@ -1003,7 +1004,8 @@ The builder's flags come last in every probe and win: a feature whose flags
 the builder already gives is left to the builder (state "builder").
 Exit status: 0 done, 1 an explicit request cannot be met, 2 bad usage or
 value, 3 cannot run (the compiler cannot build a program with the builder's
-flags alone, or no scratch directory): never "no hardening", and no output.
+flags alone, no readelf to read the probe, or no scratch directory): never
+"no hardening", and no output.
 EOF
 	exit 0
 }
@@ -2335,13 +2337,11 @@ read_probe() {
 	elf_why= syms= props= libs=
 	@<:@ -n "@S|@need_elf" @:>@ || return 0
 	case @S|@format in
-	pe) reader=@S|@OBJDUMP rname=objdump ;;
-	*) reader=@S|@READELF rname=readelf ;;
+	pe) reader=@S|@OBJDUMP rname=objdump rvar=OBJDUMP ;;
+	*) reader=@S|@READELF rname=readelf rvar=READELF ;;
 	esac
-	if @<:@ -z "@S|@reader" @:>@ || @<:@ "@S|@reader" = no @:>@; then
-		elf_why="no @S|@rname to read the probe"
-		return 0
-	elif @<:@ @S|@format = pe @:>@; then
+	reader_found
+	if @<:@ @S|@format = pe @:>@; then
 		start @S|@{b}_elf @S|@reader -p -t "@S|@work/@S|@b.prog"
 	else
 		start @S|@{b}_elf @S|@reader -W -h -l -d -s -n "@S|@work/@S|@b.prog"
@@ -2360,6 +2360,15 @@ read_probe() {
 	else
 		lib_facts "@S|@work/@S|@{b}_lib.out"
 	fi
+}
+
+@%:@ reader_found: the reader's first word is a program, or exit 3: with no
+@%:@ reader nothing is proven, which is never "unsupported".
+reader_found() {
+	set -- @S|@reader
+	case @S|@{1-no} in no) cannot_run "no @S|@rname to read the probe (@S|@rvar=@S|@reader)" ;; esac
+	p=@S|@(command -v "@S|@1" 2>/dev/null) && @<:@ -x "@S|@p" @:>@ && @<:@ ! -d "@S|@p" @:>@ ||
+		cannot_run "no @S|@rname: @S|@1: not found (@S|@rvar=@S|@reader)"
 }
 
 @%:@ lib_facts FILE: props of the probe linked as a shared library, from
