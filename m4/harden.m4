@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 75
+# serial 76
 #
 # SYNOPSIS
 #
@@ -192,7 +192,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-827b40e1])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-fa718831])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1636,9 +1636,14 @@ base_check() {
 	base_pending=
 	finish b0 && return 0
 	@<:@ @S|@rc -eq 0 @:>@ || cannot_run "@S|@cc cannot build a program with the builder's flags: @S|@why"
+	add_noise "@S|@work/b0.err"
+}
+
+@%:@ add_noise FILE: every line of FILE is noise (digitless).
+add_noise() {
 	while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
 		case @S|@l in *@<:@!@<:@:space:@:>@@:>@*) strip_work "@S|@l"; digitless "@S|@text"; noise="@S|@noise@S|@nl@S|@text" ;; esac
-	done <"@S|@work/b0.err"
+	done <"@S|@1"
 }
 
 @%:@ base_again: the base probe once more, after a failure that named no
@@ -1652,14 +1657,34 @@ base_again() {
 }
 
 @%:@ asm_base: whether the builder's flags alone compile the probe to
-@%:@ assembly (asked once, when a set's assembly fails naming no flag).
+@%:@ assembly (asked once, when a set's assembly fails); what that prints is
+@%:@ noise too.
 asm_base() {
 	if @<:@ -z "@S|@{asm_base-}" @:>@; then
 		start a0 @S|@cc @S|@{CPPFLAGS-} @S|@lflags -fno-lto -S -o "@S|@work/a0.s" "@S|@probe_src"
 		asm_base=no
-		finish a0 || @<:@ @S|@rc -eq 0 @:>@ && asm_base=yes
+		if finish a0 || @<:@ @S|@rc -eq 0 @:>@; then
+			asm_base=yes
+			add_noise "@S|@work/a0.err"
+		fi
 	fi
 	@<:@ @S|@asm_base = yes @:>@
+}
+
+@%:@ finish_asm NAME: finish for a compile to assembly.  A message the base
+@%:@ probe did not print may be a wrapper's for this kind of call only (distcc
+@%:@ speaks of the jobs it would distribute; the base makes no -S): what the
+@%:@ same compile prints with no hardening flag (asm_base) is noise, and NAME
+@%:@ is judged again without it.  A flag's own warning still fails.
+finish_asm() {
+	finish "@S|@1" && return 0
+	@<:@ @S|@rc -eq 0 @:>@ && @<:@ -z "@S|@{asm_base-}" @:>@ || return 1
+	fa_why=@S|@why
+	asm_base || { why=@S|@fa_why rc=0; return 1; }
+	fa_log=@S|@log log= why=
+	first_message "@S|@work/@S|@1.err"
+	log=@S|@fa_log rc=0
+	@<:@ -z "@S|@why" @:>@
 }
 
 @%:@ ---------------------------------------------------------------------------
@@ -2098,7 +2123,7 @@ build_set() {
 	asm_ok=0 asm_why= asm_hopeless= offs= unexplained=
 	base_check
 	if @<:@ -n "@S|@need_asm" @:>@; then
-		if finish @S|@{b}_on; then
+		if finish_asm @S|@{b}_on; then
 			@<:@ -n "@S|@lto" @:>@ || start @S|@b assemble_link @S|@b
 			start_offs
 		else
@@ -2309,7 +2334,7 @@ read_proofs() {
 	@<:@ -n "@S|@offs" @:>@ || return 0
 	set --
 	for n in @S|@offs; do
-		if finish @S|@{b}_off@S|@n; then
+		if finish_asm @S|@{b}_off@S|@n; then
 			eval "fname=\@S|@f_name_@S|@n"
 			underscore "@S|@fname"
 			set -- "@S|@@" "@S|@fname" "@S|@us" "@S|@work/@S|@{b}_off@S|@n.s"
