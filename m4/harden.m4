@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 76
+# serial 77
 #
 # SYNOPSIS
 #
@@ -192,7 +192,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-fa718831])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-f55c773b])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -2112,6 +2112,7 @@ build_set() {
 	b=b@S|@nbuild members=@S|@1
 	set_flags "@S|@members"
 	set_needs
+	@<:@ -z "@S|@need_elf" @:>@ || reader_found
 	@<:@ -n "@S|@need_asm" @:>@ &&
 		start @S|@{b}_on @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags @S|@pcode -fno-lto -S -o "@S|@work/@S|@{b}_on.s" "@S|@probe_src"
 	@<:@ -n "@S|@need_asm" @:>@ && @<:@ -z "@S|@lto" @:>@ || start @S|@b compile_link @S|@b
@@ -2361,11 +2362,6 @@ off_named() {
 read_probe() {
 	elf_why= syms= props= libs=
 	@<:@ -n "@S|@need_elf" @:>@ || return 0
-	case @S|@format in
-	pe) reader=@S|@OBJDUMP rname=objdump rvar=OBJDUMP ;;
-	*) reader=@S|@READELF rname=readelf rvar=READELF ;;
-	esac
-	reader_found
 	if @<:@ @S|@format = pe @:>@; then
 		start @S|@{b}_elf @S|@reader -p -t "@S|@work/@S|@b.prog"
 	else
@@ -2387,9 +2383,14 @@ read_probe() {
 	fi
 }
 
-@%:@ reader_found: the reader's first word is a program, or exit 3: with no
-@%:@ reader nothing is proven, which is never "unsupported".
+@%:@ reader_found: reader reads the probe (ELF: READELF, PE: OBJDUMP), and
+@%:@ its first word is a program, or exit 3 (before the set's compiles): with
+@%:@ no reader nothing is proven, which is never "unsupported".
 reader_found() {
+	case @S|@format in
+	pe) reader=@S|@OBJDUMP rname=objdump rvar=OBJDUMP ;;
+	*) reader=@S|@READELF rname=readelf rvar=READELF ;;
+	esac
 	set -- @S|@reader
 	case @S|@{1-no} in no) cannot_run "no @S|@rname to read the probe (@S|@rvar=@S|@reader)" ;; esac
 	p=@S|@(command -v "@S|@1" 2>/dev/null) && @<:@ -x "@S|@p" @:>@ && @<:@ ! -d "@S|@p" @:>@ ||
