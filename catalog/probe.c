@@ -16,9 +16,19 @@
  * The C++ standard library's code, only in the compiles that probe a C++
  * feature (the driver defines harden_probe_cxx_library): even <array>, the
  * cheapest checked container, costs 30 ms with g++ and 390 ms with libc++.
+ * Its non-const operator[]: libstdc++ checks the const one only from C++14.
+ * C++98 has no <array>: a vector there, checked in every standard.
  */
-#if defined(__cplusplus) && __cplusplus >= 201103L && defined(harden_probe_cxx_library)
+#if defined(__cplusplus) && defined(harden_probe_cxx_library)
+#if __cplusplus >= 201103L
 #include <array>
+typedef std::array<int, 8> harden_probe_container;
+#define harden_probe_container_init {}
+#else
+#include <vector>
+typedef std::vector<int> harden_probe_container;
+#define harden_probe_container_init (8)
+#endif
 #define harden_probe_stdlib 1
 #endif
 
@@ -54,7 +64,7 @@ int harden_probe_no_strict_aliasing(int *, float *);
 int harden_probe_trap_bounds(int);
 void harden_probe_exceptions(void *);
 #ifdef harden_probe_stdlib
-int harden_probe_stdlib_hardening(const std::array<int, 8> *, size_t);
+int harden_probe_stdlib_hardening(harden_probe_container *, size_t);
 #endif
 
 /* Kept out of reach of the optimiser, so callers cannot be folded away. */
@@ -235,7 +245,7 @@ harden_probe_exceptions(void *p)
 #ifdef harden_probe_stdlib
 /* stdlib-hardening: the standard library checks the index of operator[]. */
 int
-harden_probe_stdlib_hardening(const std::array<int, 8> *a, size_t i)
+harden_probe_stdlib_hardening(harden_probe_container *a, size_t i)
 {
 	return (*a)[i];
 }
@@ -255,7 +265,7 @@ main(int argc, char **argv)
 		return 0;
 #ifdef harden_probe_stdlib
 	{
-		std::array<int, 8> a = {};
+		harden_probe_container a harden_probe_container_init;
 
 		harden_probe_use(&a);
 		if (harden_probe_stdlib_hardening(&a, strlen(argv[1])) != 0)

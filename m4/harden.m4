@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 72
+# serial 77
 #
 # SYNOPSIS
 #
@@ -192,7 +192,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-020aa9ce])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-f55c773b])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -580,9 +580,19 @@ cat >"@S|@harden_tmp/probe.c" <<'harden_eof'
  * The C++ standard library's code, only in the compiles that probe a C++
  * feature (the driver defines harden_probe_cxx_library): even <array>, the
  * cheapest checked container, costs 30 ms with g++ and 390 ms with libc++.
+ * Its non-const operator@<:@@:>@: libstdc++ checks the const one only from C++14.
+ * C++98 has no <array>: a vector there, checked in every standard.
  */
-@%:@if defined(__cplusplus) && __cplusplus >= 201103L && defined(harden_probe_cxx_library)
+@%:@if defined(__cplusplus) && defined(harden_probe_cxx_library)
+@%:@if __cplusplus >= 201103L
 @%:@include <array>
+typedef std::array<int, 8> harden_probe_container;
+@%:@define harden_probe_container_init {}
+@%:@else
+@%:@include <vector>
+typedef std::vector<int> harden_probe_container;
+@%:@define harden_probe_container_init (8)
+@%:@endif
 @%:@define harden_probe_stdlib 1
 @%:@endif
 
@@ -618,7 +628,7 @@ int harden_probe_no_strict_aliasing(int *, float *);
 int harden_probe_trap_bounds(int);
 void harden_probe_exceptions(void *);
 @%:@ifdef harden_probe_stdlib
-int harden_probe_stdlib_hardening(const std::array<int, 8> *, size_t);
+int harden_probe_stdlib_hardening(harden_probe_container *, size_t);
 @%:@endif
 
 /* Kept out of reach of the optimiser, so callers cannot be folded away. */
@@ -799,7 +809,7 @@ harden_probe_exceptions(void *p)
 @%:@ifdef harden_probe_stdlib
 /* stdlib-hardening: the standard library checks the index of operator@<:@@:>@. */
 int
-harden_probe_stdlib_hardening(const std::array<int, 8> *a, size_t i)
+harden_probe_stdlib_hardening(harden_probe_container *a, size_t i)
 {
 	return (*a)@<:@i@:>@;
 }
@@ -819,7 +829,7 @@ main(int argc, char **argv)
 		return 0;
 @%:@ifdef harden_probe_stdlib
 	{
-		std::array<int, 8> a = {};
+		harden_probe_container a harden_probe_container_init;
 
 		harden_probe_use(&a);
 		if (harden_probe_stdlib_hardening(&a, strlen(argv@<:@1@:>@)) != 0)
@@ -860,9 +870,10 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@ Exit status: 0 done; 1 an explicit request cannot be met (one line on
 @%:@ standard error names the feature and why; the outputs are still written);
 @%:@ 2 bad usage or an invalid value (the message lists the valid ones);
-@%:@ 3 cannot run at all: no catalog, no scratch directory, or the compiler
-@%:@ cannot build a program with the builder's flags (the probe with no
-@%:@ hardening flags fails), which is never "no hardening".  With
+@%:@ 3 cannot run at all: no catalog, no scratch directory, no readelf (objdump)
+@%:@ to read the probe, or the compiler cannot build a program with the
+@%:@ builder's flags (the probe with no hardening flags fails), which is never
+@%:@ "no hardening".  With
 @%:@ --errors=machine, the message of a request that cannot be met or has an
 @%:@ invalid value is followed by "harden-flags: error=FEATURE REASON", for
 @%:@ the programs that run this one (the CMake and Meson frontends).
@@ -993,7 +1004,8 @@ The builder's flags come last in every probe and win: a feature whose flags
 the builder already gives is left to the builder (state "builder").
 Exit status: 0 done, 1 an explicit request cannot be met, 2 bad usage or
 value, 3 cannot run (the compiler cannot build a program with the builder's
-flags alone, or no scratch directory): never "no hardening", and no output.
+flags alone, no readelf to read the probe, or no scratch directory): never
+"no hardening", and no output.
 EOF
 	exit 0
 }
@@ -1624,9 +1636,14 @@ base_check() {
 	base_pending=
 	finish b0 && return 0
 	@<:@ @S|@rc -eq 0 @:>@ || cannot_run "@S|@cc cannot build a program with the builder's flags: @S|@why"
+	add_noise "@S|@work/b0.err"
+}
+
+@%:@ add_noise FILE: every line of FILE is noise (digitless).
+add_noise() {
 	while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
 		case @S|@l in *@<:@!@<:@:space:@:>@@:>@*) strip_work "@S|@l"; digitless "@S|@text"; noise="@S|@noise@S|@nl@S|@text" ;; esac
-	done <"@S|@work/b0.err"
+	done <"@S|@1"
 }
 
 @%:@ base_again: the base probe once more, after a failure that named no
@@ -1640,14 +1657,34 @@ base_again() {
 }
 
 @%:@ asm_base: whether the builder's flags alone compile the probe to
-@%:@ assembly (asked once, when a set's assembly fails naming no flag).
+@%:@ assembly (asked once, when a set's assembly fails); what that prints is
+@%:@ noise too.
 asm_base() {
 	if @<:@ -z "@S|@{asm_base-}" @:>@; then
 		start a0 @S|@cc @S|@{CPPFLAGS-} @S|@lflags -fno-lto -S -o "@S|@work/a0.s" "@S|@probe_src"
 		asm_base=no
-		finish a0 || @<:@ @S|@rc -eq 0 @:>@ && asm_base=yes
+		if finish a0 || @<:@ @S|@rc -eq 0 @:>@; then
+			asm_base=yes
+			add_noise "@S|@work/a0.err"
+		fi
 	fi
 	@<:@ @S|@asm_base = yes @:>@
+}
+
+@%:@ finish_asm NAME: finish for a compile to assembly.  A message the base
+@%:@ probe did not print may be a wrapper's for this kind of call only (distcc
+@%:@ speaks of the jobs it would distribute; the base makes no -S): what the
+@%:@ same compile prints with no hardening flag (asm_base) is noise, and NAME
+@%:@ is judged again without it.  A flag's own warning still fails.
+finish_asm() {
+	finish "@S|@1" && return 0
+	@<:@ @S|@rc -eq 0 @:>@ && @<:@ -z "@S|@{asm_base-}" @:>@ || return 1
+	fa_why=@S|@why
+	asm_base || { why=@S|@fa_why rc=0; return 1; }
+	fa_log=@S|@log log= why=
+	first_message "@S|@work/@S|@1.err"
+	log=@S|@fa_log rc=0
+	@<:@ -z "@S|@why" @:>@
 }
 
 @%:@ ---------------------------------------------------------------------------
@@ -2075,6 +2112,7 @@ build_set() {
 	b=b@S|@nbuild members=@S|@1
 	set_flags "@S|@members"
 	set_needs
+	@<:@ -z "@S|@need_elf" @:>@ || reader_found
 	@<:@ -n "@S|@need_asm" @:>@ &&
 		start @S|@{b}_on @S|@cc @S|@hcpp @S|@{CPPFLAGS-} @S|@hcc @S|@lflags @S|@pcode -fno-lto -S -o "@S|@work/@S|@{b}_on.s" "@S|@probe_src"
 	@<:@ -n "@S|@need_asm" @:>@ && @<:@ -z "@S|@lto" @:>@ || start @S|@b compile_link @S|@b
@@ -2086,7 +2124,7 @@ build_set() {
 	asm_ok=0 asm_why= asm_hopeless= offs= unexplained=
 	base_check
 	if @<:@ -n "@S|@need_asm" @:>@; then
-		if finish @S|@{b}_on; then
+		if finish_asm @S|@{b}_on; then
 			@<:@ -n "@S|@lto" @:>@ || start @S|@b assemble_link @S|@b
 			start_offs
 		else
@@ -2297,7 +2335,7 @@ read_proofs() {
 	@<:@ -n "@S|@offs" @:>@ || return 0
 	set --
 	for n in @S|@offs; do
-		if finish @S|@{b}_off@S|@n; then
+		if finish_asm @S|@{b}_off@S|@n; then
 			eval "fname=\@S|@f_name_@S|@n"
 			underscore "@S|@fname"
 			set -- "@S|@@" "@S|@fname" "@S|@us" "@S|@work/@S|@{b}_off@S|@n.s"
@@ -2324,14 +2362,7 @@ off_named() {
 read_probe() {
 	elf_why= syms= props= libs=
 	@<:@ -n "@S|@need_elf" @:>@ || return 0
-	case @S|@format in
-	pe) reader=@S|@OBJDUMP rname=objdump ;;
-	*) reader=@S|@READELF rname=readelf ;;
-	esac
-	if @<:@ -z "@S|@reader" @:>@ || @<:@ "@S|@reader" = no @:>@; then
-		elf_why="no @S|@rname to read the probe"
-		return 0
-	elif @<:@ @S|@format = pe @:>@; then
+	if @<:@ @S|@format = pe @:>@; then
 		start @S|@{b}_elf @S|@reader -p -t "@S|@work/@S|@b.prog"
 	else
 		start @S|@{b}_elf @S|@reader -W -h -l -d -s -n "@S|@work/@S|@b.prog"
@@ -2350,6 +2381,20 @@ read_probe() {
 	else
 		lib_facts "@S|@work/@S|@{b}_lib.out"
 	fi
+}
+
+@%:@ reader_found: reader reads the probe (ELF: READELF, PE: OBJDUMP), and
+@%:@ its first word is a program, or exit 3 (before the set's compiles): with
+@%:@ no reader nothing is proven, which is never "unsupported".
+reader_found() {
+	case @S|@format in
+	pe) reader=@S|@OBJDUMP rname=objdump rvar=OBJDUMP ;;
+	*) reader=@S|@READELF rname=readelf rvar=READELF ;;
+	esac
+	set -- @S|@reader
+	case @S|@{1-no} in no) cannot_run "no @S|@rname to read the probe (@S|@rvar=@S|@reader)" ;; esac
+	p=@S|@(command -v "@S|@1" 2>/dev/null) && @<:@ -x "@S|@p" @:>@ && @<:@ ! -d "@S|@p" @:>@ ||
+		cannot_run "no @S|@rname: @S|@1: not found (@S|@rvar=@S|@reader)"
 }
 
 @%:@ lib_facts FILE: props of the probe linked as a shared library, from
@@ -2977,6 +3022,8 @@ main() {
 	trap cleanup EXIT
 	trap 'exit 130' INT TERM
 	if @<:@ -n "@S|@cache" @:>@; then
+		@%:@ A report moved into a directory is never read back.
+		@<:@ ! -d "@S|@cache" @:>@ || usage_error "the cache @S|@cache is a directory"
 		cache_inputs
 		cache_fresh && read_cache && print_and_exit
 	fi

@@ -1,7 +1,7 @@
 # A probe that cannot run is exit 3 with one line naming the cause, never
 # a report of "no hardening", and never cached: a missing compiler, flags
-# with which nothing links, no scratch directory.  --level=none needs no
-# compiler.
+# with which nothing links, no scratch directory, no readelf.  --level=none
+# needs no compiler.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc
 H="$S/catalog/harden-flags"
@@ -27,6 +27,18 @@ cannot_run "a CFLAGS error" "gcc cannot [a-z ]* with the builder's flags: .*-fno
 	CC=gcc CFLAGS="-O2 -fno-such-flag"
 cannot_run "no scratch directory" "cannot create a scratch directory in $T/nosuch$" \
 	CC=gcc CFLAGS=-O2 TMPDIR="$T/nosuch"
+# No readelf to read the probe (none, a wrong path, a cross readelf not
+# installed) proves nothing: not "unsupported" for every ELF proof.
+cannot_run "READELF=no" "no readelf to read the probe (READELF=no)$" \
+	CC=gcc CFLAGS=-O2 READELF=no
+cannot_run "a readelf not there" "no readelf: /nonexistent/readelf: not found (READELF=/nonexistent/readelf)$" \
+	CC=gcc CFLAGS=-O2 READELF=/nonexistent/readelf
+cannot_run "a cross readelf not installed" "no readelf: aarch64-nosuch-readelf: not found (READELF=aarch64-nosuch-readelf)$" \
+	CC=gcc CFLAGS=-O2 READELF=aarch64-nosuch-readelf
+# A run whose proofs read no ELF file needs none.
+CC=gcc CFLAGS=-O2 READELF=no sh "$H" --level=none --enable-stack-clash-protection >report 2>err ||
+	fail "READELF=no, no ELF proof: $(cat err)"
+report_expect report stack-clash-protection "on yes"
 # The first set is compiled beside the base probe: when the base fails,
 # none of its compiles outlives harden-flags (a compile of assembly, slow
 # here, still running would write into the removed scratch directory).
