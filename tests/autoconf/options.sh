@@ -12,7 +12,9 @@ need gcc
 # _FORTIFY_SOURCE): --disable-* must still win.  relro stays on, the
 # witness that the rest of the level was not lost with them.  And
 # --enable-nodlopen, a request for a feature of no level, for libraries.
-autotools_example ex CC="gcc -D_FORTIFY_SOURCE=2 -fstack-protector-strong" \
+# No C++ compiler (CXX=/no/such/c++): without --enable-cxx the C build
+# needs none (tests/autoconf/cxx-optional.sh).
+autotools_example ex CC="gcc -D_FORTIFY_SOURCE=2 -fstack-protector-strong" CXX=/no/such/c++ \
 	--disable-stack-protector --disable-fortify-source --disable-pie --disable-bind-now \
 	--disable-noexecstack --disable-stack-clash-protection --disable-cf-protection --disable-format-security \
 	--enable-nodlopen ||
