@@ -222,11 +222,12 @@ autotools_project() {
 # (KEY) configured with ARGS but harden's options in this environment: a
 # configure of the example is two thirds shell work that does not change
 # from test to test.  In the run's scratch directory (tests/run), gone
-# with the run.  Empty when the test chose a cache or a site file.
+# with the run.  Empty when the test chose a cache or a site file, or
+# asked for --help (which checks nothing).
 autotools_site() {
 	[ -z "${CONFIG_SITE-}" ] || return 0
 	for _a in "$@"; do
-		case $_a in -C|--config-cache|--cache-file|--cache-file=*) return 0 ;; esac
+		case $_a in -C|--config-cache|--cache-file|--cache-file=*|--help|-h) return 0 ;; esac
 	done
 	_k=$( {
 		echo "$1"; shift
