@@ -179,6 +179,14 @@ autotools_example() { need automake libtoolize; autotools_project "$S/examples/a
 # what configure decides (it configures in a fifth of the time).
 autotools_small() { autotools_project "$S/tests/autoconf/small" "$@"; }
 
+# autotools_small_tally DIR: DIR/tally, the example's program and its
+# library's source linked in one, with the flags configure substituted in
+# DIR (autotools_small): a binary without Automake and Libtool.
+autotools_small_tally() {
+	(cd "$1" && make tally SRC="$S/examples/autotools/src" >tally.out 2>&1) ||
+		fail "$1: make tally failed: $(tail -n 5 "$1/tally.out")"
+}
+
 # autotools_project SRC DIR [CONFIGURE-ARGS...]: SRC with harden.m4,
 # autoreconf'd once for every test of the same sources, copied to DIR with
 # its timestamps (make would run autoreconf and configure again) and
@@ -214,11 +222,12 @@ autotools_project() {
 # (KEY) configured with ARGS but harden's options in this environment: a
 # configure of the example is two thirds shell work that does not change
 # from test to test.  In the run's scratch directory (tests/run), gone
-# with the run.  Empty when the test chose a cache or a site file.
+# with the run.  Empty when the test chose a cache or a site file, or
+# asked for --help (which checks nothing).
 autotools_site() {
 	[ -z "${CONFIG_SITE-}" ] || return 0
 	for _a in "$@"; do
-		case $_a in -C|--config-cache|--cache-file|--cache-file=*) return 0 ;; esac
+		case $_a in -C|--config-cache|--cache-file|--cache-file=*|--help|-h) return 0 ;; esac
 	done
 	_k=$( {
 		echo "$1"; shift

@@ -13,7 +13,8 @@ value   bogus-link yes elf:relro ld:-Wl,-z,harden-bogus
 off     bogus-link ld:-Wl,-z,norelro
 CAT
 cc -o embed "$HARDEN_SRCDIR/build-aux/embed-catalog.c" || fail "embed-catalog does not build"
-cp -R "$HARDEN_SRCDIR/examples/autotools" ex && cp "$HARDEN_SRCDIR/m4/harden.m4" ex/m4/
+# What configure decides: tests/autoconf/small (no Automake nor Libtool).
+cp -R "$HARDEN_SRCDIR/tests/autoconf/small" ex && mkdir ex/m4 && cp "$HARDEN_SRCDIR/m4/harden.m4" ex/m4/
 ./embed catalog ex/m4/harden.m4 || fail "embed-catalog failed"
 (cd ex && autoreconf -fi >ar.out 2>&1) || fail "autoreconf failed: $(tail -n 5 ex/ar.out)"
 (cd ex && ./configure --help) | grep -q -- '--enable-bogus-link' || fail "no --enable-bogus-link option"

@@ -7,12 +7,14 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc gcc-11 musl-gcc
 printf '#!/bin/sh\nexec gcc -D_FORTIFY_SOURCE=2 "$@"\n' >fortcc && chmod +x fortcc
-autotools_example a CC="$T/fortcc" CFLAGS="-O2 -Werror" ||
+# tests/autoconf/small, and tally built with its flags and -Werror.
+autotools_small a CC="$T/fortcc" CFLAGS="-O2 -Werror" ||
 	fail "configure failed: $(tail -n 3 a/configure.out)"
 echo " $(subst a HARDEN_ENABLED) " | grep -q ' fortify-source=3 ' || fail "predefined =2 not upgraded to 3"
-(cd a && make -j2 >make.out 2>&1) || fail "build with -Werror failed: $(grep -m 3 -e warning -e error a/make.out)"
+autotools_small_tally a
 subst a HARDEN_CPPFLAGS | grep -q -- '-D_FORTIFY_SOURCE=3' || fail "no -D_FORTIFY_SOURCE=3 in HARDEN_CPPFLAGS"
-# The other cases only read what configure decided: tests/autoconf/small.
+elf_has_chk a/tally || fail "tally has no fortified call"
+# The other cases only read what configure decided.
 autotools_small d CC="gcc -D_FORTIFY_SOURCE=2" CFLAGS="-O2 -Werror" ||
 	fail "configure with CC=gcc -D_FORTIFY_SOURCE=2 failed: $(tail -n 3 d/configure.out)"
 grep -q '^  fortify-source  *builder  *set by the builder (-D_FORTIFY_SOURCE=2); present$' d/configure.out ||

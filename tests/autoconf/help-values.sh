@@ -1,9 +1,9 @@
 # configure --help lists each feature's values separated by commas, as
 # harden-flags --list=tsv has them ("strong, basic", not "strong basic").
 . "$HARDEN_SRCDIR/tests/lib.sh"
-need gcc
-autotools_small ex CC=gcc || fail "configure failed: $(tail -n 3 ex/configure.out)"
-(cd ex && ./configure --help) | tr -s ' \n' '  ' >help || fail "configure --help failed"
+# --help alone: nothing is configured.
+autotools_small ex --help || fail "configure --help failed: $(tail -n 3 ex/configure.out)"
+tr -s ' \n' '  ' <ex/configure.out >help
 sh "$S/catalog/harden-flags" --list=tsv >features || fail "harden-flags --list=tsv failed"
 n=0
 while IFS='	' read -r name level requires values audit summary; do
