@@ -9,7 +9,7 @@
 need gcc g++ readelf
 
 b=$T/build
-CC=gcc CXX=g++ cxx_example "$b" -DCMAKE_CXX_FLAGS=-fno-stack-protector
+CC=gcc CXX=g++ cxx_example "$b" -DCMAKE_CXX_FLAGS=-fno-stack-protector -DBUILD_TESTING=OFF
 x=$b/harden-report-cxx.txt
 [ "$(report_state "$x" stack-protector)" = builder ] || fail "C++: stack-protector is $(report_state "$x" stack-protector), want builder"
 report_expect "$b/harden-report.txt" stack-protector "on strong"

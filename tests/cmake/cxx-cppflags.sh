@@ -11,7 +11,7 @@
 need gcc g++ readelf
 
 b=$T/build
-CC=gcc CXX=g++ CPPFLAGS=-D_FORTIFY_SOURCE=2 CFLAGS=-O2 CXXFLAGS="-O2 -fstack-protector-strong" cxx_example "$b"
+CC=gcc CXX=g++ CPPFLAGS=-D_FORTIFY_SOURCE=2 CFLAGS=-O2 CXXFLAGS="-O2 -fstack-protector-strong" cxx_example "$b" -DBUILD_TESTING=OFF
 grep -qx 'CMAKE_CXX_FLAGS:STRING=-O2 -fstack-protector-strong -D_FORTIFY_SOURCE=2' "$b/CMakeCache.txt" ||
 	fail "CPPFLAGS did not join CMAKE_CXX_FLAGS: $(grep '^CMAKE_CXX_FLAGS:' "$b/CMakeCache.txt")"
 x=$b/harden-report-cxx.txt

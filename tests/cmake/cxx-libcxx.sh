@@ -10,7 +10,7 @@
 need clang-19 clang++-19 readelf
 
 b=$T/build
-CC=clang-19 CXX=clang++-19 cxx_example "$b" -DCMAKE_CXX_FLAGS=-stdlib=libc++
+CC=clang-19 CXX=clang++-19 cxx_example "$b" -DCMAKE_CXX_FLAGS=-stdlib=libc++ -DBUILD_TESTING=OFF
 x=$b/harden-report-cxx.txt
 case " $(report_key "$x" traits) " in *" stdlib=libc++ "*) ;; *) fail "traits: $(report_key "$x" traits)" ;; esac
 report_expect "$x" stdlib-hardening "on fast"

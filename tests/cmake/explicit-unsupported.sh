@@ -2,8 +2,8 @@
 # An explicit request that cannot be met stops the configuration with an
 # error naming the feature and the reason: HARDENING_BRANCH_PROTECTION=ON on
 # x86_64, HARDENING_FORTIFY_SOURCE=3 without optimisation (the driver's
-# message, after the summary and the report are written).  The same
-# features at AUTO only report "unsupported".
+# message, after the summary and the report are written).  (The same
+# features at AUTO only report "unsupported": options.sh, its Debug build.)
 . "$HARDEN_SRCDIR/tests/lib.sh"
 EXAMPLE=$S/examples/cmake
 need cmake gcc
@@ -21,8 +21,4 @@ if CC=gcc cmake -S "$EXAMPLE" -B "$T/b2" -DCMAKE_BUILD_TYPE=Debug -DHARDENING_FO
 fi
 grep -q 'HARDENING_FORTIFY_SOURCE=3: cannot enable fortify-source: needs optimisation' "$T/2.log" ||
 	{ cat "$T/2.log"; fail "no error naming fortify-source"; }
-
-CC=gcc cmake_configure "$T/b3" "$EXAMPLE" -DCMAKE_BUILD_TYPE=Debug
-report_expect "$T/b3/harden-report.txt" fortify-source "unsupported -"
-report_expect "$T/b3/harden-report.txt" branch-protection "unsupported -"
 exit 0

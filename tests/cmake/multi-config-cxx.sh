@@ -4,14 +4,18 @@
 # into its own report; every compile line carries the flags of its
 # language's report for its configuration and none of the other
 # language's: Release's C++ line has -D_FORTIFY_SOURCE=3, Debug's none; the
-# audit test of each configuration passes on the C and the C++ programs.
+# audit test of each configuration passes on the C and the C++ programs
+# (with the run's harden-audit: its build per configuration is
+# multi-config.sh's).
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/cmake/lib.sh"
 EXAMPLE=$S/examples/cmake
 need gcc g++ ninja readelf
+audit_tool
 
 b=$T/build
-CC=gcc CXX=g++ cmake_configure "$b" "$EXAMPLE" -G "Ninja Multi-Config" -DTALLY_CXX=ON "-DCMAKE_CONFIGURATION_TYPES=Debug;Release"
+CC=gcc CXX=g++ cmake_configure "$b" "$EXAMPLE" -G "Ninja Multi-Config" -DTALLY_CXX=ON "-DCMAKE_CONFIGURATION_TYPES=Debug;Release" \
+	-DHARDEN_AUDIT="$AUDIT"
 grep -q '^-- Probing hardening flags (Debug C, Release C, Debug C++, Release C++) - done ' "$b.configure.log" ||
 	fail "not one probing step for the four"
 for r in harden-report-debug harden-report-release harden-report-cxx-debug harden-report-cxx-release; do
