@@ -54,10 +54,6 @@ done
 
 run "$T/re.log" cmake "$b"
 once_each "$(sed -n 's/^CMAKE_C_FLAGS:STRING=//p' "$b/CMakeCache.txt")"
-# debhelper's cmake build system appends CPPFLAGS to CFLAGS itself: no
-# second copy.
-CFLAGS="$CFLAGS $CPPFLAGS" CC=gcc cmake_configure "$T/dh" "$EXAMPLE" -G Ninja
-once_each "$(sed -n 's/^CMAKE_C_FLAGS:STRING=//p' "$T/dh/CMakeCache.txt")"
 
 cmake_build "$b"
 grep ' -o ' "$b.build.log" >"$T/lines"
@@ -77,7 +73,9 @@ distro_cxx_check "$b/harden-report-cxx.txt" "$b.build.log"
 elf_has_canary "$b/words" && elf_has_relro "$b/words" && elf_has_now "$b/words" ||
 	fail "words lost the distribution's hardening"
 
-# The fortify level in a binary, built the same way.
+# The fortify level in a binary, built the same way, with CFLAGS as
+# debhelper's cmake build system passes them: it appends CPPFLAGS to CFLAGS
+# itself, and the module adds no second copy.
 p=$T/level
 mkdir -p "$p"
 cat >"$p/level.c" <<'EOC'
@@ -99,7 +97,8 @@ include(Harden)
 add_executable(level level.c)
 target_link_libraries(level PRIVATE Harden::Harden)
 EOT
-CC=gcc cmake_configure "$T/lb" "$p" -G Ninja
+CFLAGS="$CFLAGS $CPPFLAGS" CC=gcc cmake_configure "$T/lb" "$p" -G Ninja
+once_each "$(sed -n 's/^CMAKE_C_FLAGS:STRING=//p' "$T/lb/CMakeCache.txt")"
 cmake_build "$T/lb"
 elf_has_sym "$T/lb/level" __strcpy_chk || fail "level: no __strcpy_chk"
 elf_has_sym "$T/lb/level" strcpy || fail "level: the copy into the malloc'ed buffer is checked: fortify level 3, not the builder's 2"
