@@ -9,9 +9,18 @@
 # The audit rows decide, not a list in the module: a catalog (via
 # HARDEN_CATALOG_DIR) without "audit relro" drops relro, one that adds
 # "audit stack-clash-protection" adds it in catalog order, and an audit row
-# naming no feature is a configure error that names the row.
+# naming no feature is a configure error that names the row.  (One build
+# tree, reconfigured for each case.)
+# On the first configure (gcc, Release), the report itself:
+# harden-report.txt is the driver's report verbatim (catalog/README.md, "The
+# report"): the same as harden-flags prints for the same inputs (CC, the
+# CMAKE_C_FLAGS of the build type, the readelf), the header keys in order,
+# one "feature <name> <state> <value> <reason>" line per catalog feature in
+# catalog order, each followed by its flags and detail lines; and it agrees
+# with HARDEN_CPPFLAGS ... HARDEN_ENABLED, HARDEN_AUDIT_EXPECT and the
+# summary the configure printed.
 . "$HARDEN_SRCDIR/tests/lib.sh"
-need gcc
+need gcc readelf
 
 p=$T/proj
 mkdir -p "$p"
@@ -21,6 +30,14 @@ project(expect C)
 list(APPEND CMAKE_MODULE_PATH "$S/cmake")
 include(Harden)
 file(WRITE "\${CMAKE_BINARY_DIR}/expect.txt" "\${HARDEN_AUDIT_EXPECT}\n")
+set(out "")
+foreach(v CPPFLAGS CFLAGS EXE_CFLAGS LDFLAGS EXE_LDFLAGS LIB_LDFLAGS ENABLED AUDIT_EXPECT)
+  string(TOLOWER "\${v}" k)
+  string(REPLACE ";" " " l "\${HARDEN_\${v}}")
+  string(APPEND out "\${k}=\${l}\n")
+endforeach()
+file(WRITE "\${CMAKE_BINARY_DIR}/vars.txt" "\${out}")
+file(WRITE "\${CMAKE_BINARY_DIR}/inputs.txt" "\${CMAKE_C_COMPILER}\n\${CMAKE_C_FLAGS} \${CMAKE_C_FLAGS_RELEASE}\n")
 EOT
 
 # check BUILD: the variable, the cache entry and the report agree with
@@ -40,6 +57,42 @@ n=$(awk '$1 == "audit"' "$S/catalog/features.txt" | wc -l)
 [ "$n" -ge 4 ] || fail "only $n audit rows in the catalog"
 
 CC=gcc cmake_configure "$T/std" "$p" -DCMAKE_BUILD_TYPE=Release
+r=$T/std/harden-report.txt
+
+# The driver's own report for the same inputs.
+readelf=$(sed -n 's/^CMAKE_READELF:FILEPATH=//p' "$T/std/CMakeCache.txt")
+sh "$S/catalog/harden-flags" CC="$(sed -n 1p "$T/std/inputs.txt")" CPPFLAGS= CFLAGS="$(sed -n 2p "$T/std/inputs.txt")" \
+	LDFLAGS= READELF="${readelf:-no}" >"$T/driver" || fail "harden-flags failed"
+grep -v '^runs=' "$T/driver" >"$T/d"
+grep -v '^runs=' "$r" >"$T/c"
+cmp -s "$T/d" "$T/c" || { diff "$T/d" "$T/c"; fail "harden-report.txt is not the driver's report"; }
+
+sed -n 1,12p "$r" | cut -d= -f1 | tr '\n' ' ' >"$T/keys"
+[ "$(cat "$T/keys")" = "version level runs traits cppflags cflags exe_cflags ldflags exe_ldflags lib_ldflags enabled audit_expect " ] ||
+	fail "header lines: $(cat "$T/keys")"
+sed -n 5,12p "$r" >"$T/head"
+cmp -s "$T/std/vars.txt" "$T/head" || { diff "$T/std/vars.txt" "$T/head"; fail "HARDEN_* differ from the report"; }
+awk '$1 == "feature" { print $2 }' "$S/catalog/features.txt" >"$T/cat-features"
+awk '$1 == "feature" { print $2 }' "$r" >"$T/rep-features"
+cmp -s "$T/cat-features" "$T/rep-features" || { diff "$T/cat-features" "$T/rep-features"; fail "feature lines differ from the catalog"; }
+sed -n '13,$p' "$r" | awk '
+	$1 == "feature" { if (NF < 5 || $3 !~ /^(on|off|unsupported|builder)$/) bad = 1; f = $2; next }
+	($1 == "flags" || $1 == "detail" || $1 == "result") && $2 == f { next }
+	{ bad = 1; print }
+	END { exit bad }' || fail "malformed feature lines"
+# enabled= is exactly the features that are present, with their values.
+on=$(awk '$1 == "feature" && ($3 == "on" || ($3 == "builder" && / present$/)) { printf "%s%s=%s", sep, $2, $4; sep = " " }' "$r")
+[ "$on" = "$(report_key "$r" enabled)" ] || fail "enabled= ($(report_key "$r" enabled)) is not the present features ($on)"
+[ -n "$on" ] || fail "nothing on with gcc"
+# Every feature appears in the summary with its state and detail.
+while read -r _ name detail; do
+	st=$(report_state "$r" "$name")
+	grep -qxF -- "--   $name - $st: $detail" "$T/std.configure.log" || fail "summary lacks '$name - $st: $detail'"
+done <<EOT
+$(grep '^detail ' "$r")
+EOT
+
+# audit_expect.
 v=$(check "$T/std") || { echo "$v"; exit 1; }
 [ -n "$v" ] || fail "empty audit_expect with gcc"
 # Features on without an audit row are not expected.
@@ -54,26 +107,24 @@ fi
 cmake_configure "$T/std" "$p"
 grep -q '(cached)' "$T/std.configure.log" || fail "the reconfigure did not use the cache"
 [ "$(check "$T/std")" = "$v" ] || fail "the reconfigure changed audit_expect"
+std=$v
 
-CC=gcc cmake_configure "$T/off" "$p" -DCMAKE_BUILD_TYPE=Release -DHARDENING_PIE=OFF -DHARDENING_STACK_PROTECTOR=OFF
-v=$(check "$T/off") || { echo "$v"; exit 1; }
-case ",$v," in *,pie,*|*,stack-protector,*) fail "off features expected: $v" ;; esac
-case ",$v," in *,relro,*) ;; *) fail "relro missing: $v" ;; esac
+cmake_configure "$T/std" "$p" -DHARDENING=strict
+v=$(check "$T/std") || { echo "$v"; exit 1; }
+[ "$v" = "$std" ] || fail "strict: $v, standard: $std"
 
-CC=gcc cmake_configure "$T/debug" "$p" -DCMAKE_BUILD_TYPE=Debug
-report_expect "$T/debug/harden-report.txt" fortify-source "unsupported -"
-v=$(check "$T/debug") || { echo "$v"; exit 1; }
-case ",$v," in *,fortify-source,*) fail "unsupported fortify-source expected: $v" ;; esac
-case ",$v," in *,stack-protector,*) ;; *) fail "stack-protector missing: $v" ;; esac
-
-CC=gcc cmake_configure "$T/strict" "$p" -DCMAKE_BUILD_TYPE=Release -DHARDENING=strict
-v=$(check "$T/strict") || { echo "$v"; exit 1; }
-[ "$v" = "$(cat "$T/std/expect.txt")" ] || fail "strict: $v, standard: $(cat "$T/std/expect.txt")"
-
-CC=gcc cmake_configure "$T/none" "$p" -DCMAKE_BUILD_TYPE=Release -DHARDENING=none
-v=$(check "$T/none") || { echo "$v"; exit 1; }
+cmake_configure "$T/std" "$p" -DHARDENING=none
+v=$(check "$T/std") || { echo "$v"; exit 1; }
 [ -z "$v" ] || fail "level none: audit_expect=$v"
-grep -qx 'audit_expect=' "$T/none/harden-report.txt" || fail "level none: no empty audit_expect= line"
+grep -qx 'audit_expect=' "$T/std/harden-report.txt" || fail "level none: no empty audit_expect= line"
+
+# Features off and fortify-source unsupported.
+cmake_configure "$T/std" "$p" -DHARDENING=standard -DCMAKE_BUILD_TYPE=Debug -DHARDENING_PIE=OFF -DHARDENING_STACK_PROTECTOR=OFF
+report_expect "$T/std/harden-report.txt" fortify-source "unsupported -"
+v=$(check "$T/std") || { echo "$v"; exit 1; }
+case ",$v," in *,pie,*|*,stack-protector,*) fail "off features expected: $v" ;; esac
+case ",$v," in *,fortify-source,*) fail "unsupported fortify-source expected: $v" ;; esac
+case ",$v," in *,relro,*) ;; *) fail "relro missing: $v" ;; esac
 
 # Edited copies of the catalog.
 cat_copy() {	# cat_copy DIR SED-SCRIPT
@@ -82,20 +133,19 @@ cat_copy() {	# cat_copy DIR SED-SCRIPT
 	cmp -s "$1/features.txt" "$S/catalog/features.txt" && fail "sed '$2' changed nothing"
 	return 0
 }
-std=$(cat "$T/std/expect.txt")
-cat_copy "$T/cat1" '/^audit *relro$/d'
-CC=gcc cmake_configure "$T/c1" "$p" -DCMAKE_BUILD_TYPE=Release -DHARDEN_CATALOG_DIR="$T/cat1"
-report_expect "$T/c1/harden-report.txt" relro "on yes"
-[ "$(cat "$T/c1/expect.txt")" = "$(echo "$std" | sed 's/,relro,/,/')" ] || fail "without audit relro: $(cat "$T/c1/expect.txt")"
-cat_copy "$T/cat2" '/^value *stack-clash-protection /a\
+# Without "audit relro" and with "audit stack-clash-protection" (one copy).
+cat_copy "$T/cat1" '/^audit *relro$/d
+/^value *stack-clash-protection /a\
 audit stack-clash-protection'
-CC=gcc cmake_configure "$T/c2" "$p" -DCMAKE_BUILD_TYPE=Release -DHARDEN_CATALOG_DIR="$T/cat2"
-report_expect "$T/c2/harden-report.txt" stack-clash-protection "on yes"
-[ "$(cat "$T/c2/expect.txt")" = "$(echo "$std" | sed 's/fortify-source,/&stack-clash-protection,/')" ] ||
-	fail "with audit stack-clash-protection: $(cat "$T/c2/expect.txt")"
+cmake_configure "$T/std" "$p" -DCMAKE_BUILD_TYPE=Release -DHARDENING_PIE=AUTO -DHARDENING_STACK_PROTECTOR=AUTO \
+	-DHARDEN_CATALOG_DIR="$T/cat1"
+report_expect "$T/std/harden-report.txt" relro "on yes"
+report_expect "$T/std/harden-report.txt" stack-clash-protection "on yes"
+[ "$(cat "$T/std/expect.txt")" = "$(echo "$std" | sed 's/,relro,/,/; s/fortify-source,/&stack-clash-protection,/')" ] ||
+	fail "without audit relro, with audit stack-clash-protection: $(cat "$T/std/expect.txt")"
 cat_copy "$T/cat3" '$a\
 audit no-such-feature'
-if CC=gcc cmake -S "$p" -B "$T/c3" -DHARDEN_CATALOG_DIR="$T/cat3" >"$T/c3.log" 2>&1; then
+if cmake -S "$p" -B "$T/std" -DHARDEN_CATALOG_DIR="$T/cat3" >"$T/c3.log" 2>&1; then
 	fail "an audit row naming no feature was accepted"
 fi
 grep -q 'features.txt: row not under its feature: audit no-such-feature' "$T/c3.log" || { tail "$T/c3.log"; fail "no error naming the bad line"; }

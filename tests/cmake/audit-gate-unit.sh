@@ -5,8 +5,12 @@
 # partial, the source named) although the other unit imports
 # __stack_chk_fail; without -g (Release) the compile commands of the target
 # (CMAKE_EXPORT_COMPILE_COMMANDS) name it.  An untouched target passes both.
+# (harden-audit is the run's one, given as HARDEN_AUDIT; the second build
+# type reconfigures the first's tree.)
 . "$HARDEN_SRCDIR/tests/lib.sh"
+. "$HARDEN_SRCDIR/tests/cmake/lib.sh"
 need gcc ninja ctest
+audit_tool
 p=$T/proj
 mkdir -p "$p"
 two_units "$p"
@@ -25,17 +29,18 @@ harden_add_audit_test(good-audit good)
 harden_add_audit_test(mixed-audit mixed)
 EOT
 cp "$p/b.c" "$p/b2.c"	# good's own copy: source properties are per directory
+b=$T/build
 for bt in RelWithDebInfo Release; do
-	b=$T/b-$bt
-	cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=$bt -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+	CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=$bt -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DHARDEN_AUDIT="$AUDIT"
+	grep -q '^CMAKE_BUILD_TYPE:STRING='$bt'$' "$b/CMakeCache.txt" || fail "not configured for $bt"
 	cmake_build "$b"
-	run "$b.good.log" ctest --test-dir "$b" -R '^good-audit$' -V
-	ctest --test-dir "$b" -R '^mixed-audit$' -V >"$b.mixed.log" 2>&1 &&
+	run "$b.good-$bt.log" ctest --test-dir "$b" -R '^good-audit$' -V
+	ctest --test-dir "$b" -R '^mixed-audit$' -V >"$b.mixed-$bt.log" 2>&1 &&
 		fail "$bt: the audit of a target with an unhardened source passed"
-	grep -q '/b.c: -fstack-protector-strong undone later on its command line (stack-protector turned off)' "$b.mixed.log" ||
-		fail "$bt: the compile command of b.c is not named: $(grep harden-audit "$b.mixed.log" | tail -n 5)"
-	grep -q 'good.dir' "$b.mixed.log" && fail "$bt: the audit of mixed checked good's objects"
+	grep -q '/b.c: -fstack-protector-strong undone later on its command line (stack-protector turned off)' "$b.mixed-$bt.log" ||
+		fail "$bt: the compile command of b.c is not named: $(grep harden-audit "$b.mixed-$bt.log" | tail -n 5)"
+	grep -q 'good.dir' "$b.mixed-$bt.log" && fail "$bt: the audit of mixed checked good's objects"
 done
 grep -q 'stack-protector not proven: partial (imports __stack_chk_fail, but 1 of 2 recorded units lack stack-protector (-fstack-protector-strong): .*b.c)' \
-	"$T/b-RelWithDebInfo.mixed.log" || fail "RelWithDebInfo: no partial verdict naming b.c"
+	"$b.mixed-RelWithDebInfo.log" || fail "RelWithDebInfo: no partial verdict naming b.c"
 echo ok

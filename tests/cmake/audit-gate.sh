@@ -13,9 +13,13 @@
 # options with Harden::Harden, does not undo anything: CMake puts the
 # options of linked targets after the target's own, the program stays PIE
 # and its audit passes.  At level none nothing is expected: the tests run
-# harden-audit without --expect and pass.
+# harden-audit without --expect and pass.  (harden-audit is the run's
+# one, given as HARDEN_AUDIT: the module's own build of it is
+# example-gcc-ninja's subject.)
 . "$HARDEN_SRCDIR/tests/lib.sh"
+. "$HARDEN_SRCDIR/tests/cmake/lib.sh"
 need gcc ninja readelf ctest
+audit_tool
 
 src=$S/examples/autotools/src
 p=$T/proj
@@ -62,7 +66,7 @@ foreach(t good nopie nopie2 nossp plain own)
 endforeach()
 EOT
 b=$T/build
-CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release
+CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHARDEN_AUDIT="$AUDIT"
 expect=$(report_key "$b/harden-report.txt" audit_expect)
 case ",$expect," in *,pie,*) ;; *) fail "pie not expected with gcc: $expect" ;; esac
 case ",$expect," in *,stack-protector,*) ;; *) fail "stack-protector not expected with gcc: $expect" ;; esac
@@ -121,7 +125,7 @@ fi
 
 # The command: harden-audit built by the module, --expect <audit_expect>.
 run "$T/show.log" ctest --test-dir "$b" -R '^good-audit$' -V
-grep -q "Test command: $b/harden-tools/harden-audit \"--expect\" \"$expect\" \"$b/good\"\$" "$T/show.log" ||
+grep -q "Test command: $AUDIT \"--expect\" \"$expect\" \"$b/good\"\$" "$T/show.log" ||
 	{ grep 'Test command' "$T/show.log"; fail "unexpected audit command"; }
 
 # Level none: nothing promised, nothing expected, every audit test passes.
@@ -130,7 +134,7 @@ cmake_configure "$b" "$p" -DHARDENING=none
 cmake_build "$b"
 run "$T/none.log" ctest --test-dir "$b" -V
 grep -q -- '--expect' "$T/none.log" && fail "level none: the audit still has --expect"
-grep -q "Test command: $b/harden-tools/harden-audit \"$b/nopie\"\$" "$T/none.log" ||
+grep -q "Test command: $AUDIT \"$b/nopie\"\$" "$T/none.log" ||
 	{ grep 'Test command' "$T/none.log"; fail "level none: unexpected audit command"; }
 grep -q '100% tests passed, 0 tests failed out of 6' "$T/none.log" || fail "level none: the audit tests did not all pass"
 exit 0

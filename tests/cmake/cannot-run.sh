@@ -2,7 +2,7 @@
 # When harden's probes cannot run (the compiler wrapper fails every probe,
 # as distcc does with its servers gone), configure stops with the driver's
 # message and caches nothing: the reconfigure after the outage probes and
-# hardens.  -DHARDENING=none needs no probe.
+# hardens.  (-DHARDENING=none needing no probe: level-none.sh.)
 . "$HARDEN_SRCDIR/tests/lib.sh"
 EXAMPLE=$S/examples/cmake
 need gcc ninja
@@ -15,6 +15,4 @@ rm "$T/outage"
 run "$T/re.log" cmake "$b"
 grep -q 'Probing hardening flags (C) - done' "$T/re.log" || fail "the reconfigure did not probe"
 report_expect "$b/harden-report.txt" stack-protector "on strong"
-touch "$T/outage"
-CC=$T/outage-cc cmake_configure "$T/none" "$EXAMPLE" -G Ninja -DHARDENING=none
 exit 0

@@ -10,11 +10,12 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/cmake/lib.sh"
 need gcc g++ clang clang++ readelf ctest
+audit_tool
 
 for pair in gcc,clang++ clang,g++; do
 	cc=${pair%,*} cxx=${pair#*,}
 	b=$T/$cc-$cxx
-	CC=$cc CXX=$cxx cxx_example "$b" -DHARDENING=strict
+	CC=$cc CXX=$cxx cxx_example "$b" -DHARDENING=strict -DHARDEN_AUDIT="$AUDIT"
 	c=$b/harden-report.txt x=$b/harden-report-cxx.txt
 	[ "$(report_key "$c" level)" = strict ] && [ "$(report_key "$x" level)" = strict ] || fail "$pair: not the strict level"
 	case " $(report_key "$c" traits) " in *" lang=c "*) ;; *) fail "$pair: C traits $(report_key "$c" traits)" ;; esac
@@ -38,9 +39,9 @@ for pair in gcc,clang++ clang,g++; do
 		elf_is_pie "$f" || fail "$pair: $p is not PIE"
 		elf_has_relro "$f" && elf_has_now "$f" || fail "$pair: $p lacks full RELRO"
 	done
-	# The programs run (words, tallyxx, tally) and harden-audit proves the
-	# expectation on all of them (clang++'s plain printf-family imports
-	# included).
+	# The programs run (words, tallyxx, tally) and harden-audit (the run's
+	# one) proves the expectation on all of them (clang++'s plain
+	# printf-family imports included).
 	run "$b.ctest.log" ctest --test-dir "$b" --output-on-failure
 	grep -q '100% tests passed, 0 tests failed out of 4' "$b.ctest.log" || fail "$pair: the tests did not all pass: $(grep -i fail "$b.ctest.log" | head -n 3)"
 done

@@ -14,9 +14,14 @@
 # * the binaries keep the distribution's fortify level 2: a plain strcpy
 #   into a malloc'ed buffer stays unchecked (level 3 would check it) while
 #   one into a fixed array is __strcpy_chk.
+# The example's C++ programs are built too (dpkg-buildflags sets CXXFLAGS
+# as well): the C++ probe leaves the features they set to the builder,
+# CPPFLAGS joins CMAKE_CXX_FLAGS once, no flag is twice on a g++ line, the
+# distribution's fortify level 2 stays, and words keeps its hardening
+# (distro_cxx_check).
 . "$HARDEN_SRCDIR/tests/lib.sh"
 EXAMPLE=$S/examples/cmake
-need gcc dpkg-buildflags ninja readelf
+need gcc g++ dpkg-buildflags ninja readelf
 
 eval "$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --export=sh)" || fail "dpkg-buildflags failed"
 case " $CPPFLAGS " in *" -D_FORTIFY_SOURCE=2 "*) ;; *) fail "dpkg-buildflags gave no -D_FORTIFY_SOURCE=2: $CPPFLAGS" ;; esac
@@ -31,7 +36,7 @@ once_each() {
 }
 
 b=$T/build
-CC=gcc cmake_configure "$b" "$EXAMPLE" -G Ninja
+CC=gcc CXX=g++ cmake_configure "$b" "$EXAMPLE" -G Ninja -DTALLY_CXX=ON -DBUILD_TESTING=OFF
 once_each "$(sed -n 's/^CMAKE_C_FLAGS:STRING=//p' "$b/CMakeCache.txt")"
 r=$b/harden-report.txt
 for f in stack-protector:strong fortify-source:2 relro:yes bind-now:yes format-security:yes; do
@@ -49,10 +54,6 @@ done
 
 run "$T/re.log" cmake "$b"
 once_each "$(sed -n 's/^CMAKE_C_FLAGS:STRING=//p' "$b/CMakeCache.txt")"
-# debhelper's cmake build system appends CPPFLAGS to CFLAGS itself: no
-# second copy.
-CFLAGS="$CFLAGS $CPPFLAGS" CC=gcc cmake_configure "$T/dh" "$EXAMPLE" -G Ninja
-once_each "$(sed -n 's/^CMAKE_C_FLAGS:STRING=//p' "$T/dh/CMakeCache.txt")"
 
 cmake_build "$b"
 grep ' -o ' "$b.build.log" >"$T/lines"
@@ -68,8 +69,13 @@ elf_has_canary "$b/tally" || fail "tally: no canary"
 elf_has_chk "$b/tally" || fail "tally: no fortified call"
 elf_has_now "$b/tally" || fail "tally: no BIND_NOW"
 elf_is_pie "$b/tally" || fail "tally: not PIE"
+distro_cxx_check "$b/harden-report-cxx.txt" "$b.build.log"
+elf_has_canary "$b/words" && elf_has_relro "$b/words" && elf_has_now "$b/words" ||
+	fail "words lost the distribution's hardening"
 
-# The fortify level in a binary, built the same way.
+# The fortify level in a binary, built the same way, with CFLAGS as
+# debhelper's cmake build system passes them: it appends CPPFLAGS to CFLAGS
+# itself, and the module adds no second copy.
 p=$T/level
 mkdir -p "$p"
 cat >"$p/level.c" <<'EOC'
@@ -91,7 +97,8 @@ include(Harden)
 add_executable(level level.c)
 target_link_libraries(level PRIVATE Harden::Harden)
 EOT
-CC=gcc cmake_configure "$T/lb" "$p" -G Ninja
+CFLAGS="$CFLAGS $CPPFLAGS" CC=gcc cmake_configure "$T/lb" "$p" -G Ninja
+once_each "$(sed -n 's/^CMAKE_C_FLAGS:STRING=//p' "$T/lb/CMakeCache.txt")"
 cmake_build "$T/lb"
 elf_has_sym "$T/lb/level" __strcpy_chk || fail "level: no __strcpy_chk"
 elf_has_sym "$T/lb/level" strcpy || fail "level: the copy into the malloc'ed buffer is checked: fortify level 3, not the builder's 2"

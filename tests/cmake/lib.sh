@@ -1,7 +1,8 @@
-# Helpers of the CMake tests of C++ (sourced after tests/lib.sh; not a test).
+# Helpers of the CMake tests (sourced after tests/lib.sh; not a test).
 #   cxx_example BUILD ARGS...   the example with TALLY_CXX=ON, configured
 #   build_line LOG PATTERN      the one line of a verbose build matching PATTERN
 #   assert_line_flags ...       a command line has one report's flags, not another's
+#   audit_tool                  one harden-audit for the whole run (AUDIT)
 
 # cxx_example BUILD ARGS...: examples/cmake with its C++ programs (words,
 # tallyxx), configured with Ninja in Release (CC, CXX from the caller).
@@ -58,4 +59,17 @@ config_audit_passes() {
 		{ grep 'Test command' "$_b.$_t-$_c.log"; fail "$_t -C $_c: not harden-audit --expect $_e on $_c's files"; }
 	grep -q '100% tests passed, 0 tests failed out of 1$' "$_b.$_t-$_c.log" ||
 		{ tail -n 20 "$_b.$_t-$_c.log"; fail "$_t -C $_c did not run and pass"; }
+}
+
+# audit_tool: AUDIT, a harden-audit built once for the whole run (in
+# tests/run's HARDEN_RESULTS, under a lock: the toolchain matrix builds the
+# same one), for -DHARDEN_AUDIT=$AUDIT: then a project does not compile
+# harden-audit's sources again.  The module's own build of it is the
+# subject of example-gcc-ninja, add-subdirectory, fetchcontent-git,
+# multi-config and tcc.
+audit_tool() {
+	AUDIT=${HARDEN_RESULTS:-$T}/bin/harden-audit
+	mkdir -p "${AUDIT%/*}" || exit 99
+	flock "${AUDIT%/*}/.lock" make -s -C "$S/tools" O="${AUDIT%/*}" "$AUDIT" >"$T/harden-audit.make.log" 2>&1 ||
+		fail "cannot build harden-audit: $(tail -n 5 "$T/harden-audit.make.log")"
 }

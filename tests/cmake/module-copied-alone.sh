@@ -4,7 +4,7 @@
 # module do), the configure stops with an error that says what to copy
 # (the folder catalog/ with its four files) and where; with catalog/
 # copied next to it, the module runs the driver from that copy and the
-# program is hardened.
+# program is hardened.  (The three configures share one build tree.)
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need cmake gcc ninja readelf
 
@@ -24,7 +24,7 @@ EOT
 
 # missing N: the configure fails and says what to copy where.
 missing() {
-	if CC=gcc cmake -S "$p" -B "$T/b$1" -DCMAKE_BUILD_TYPE=Release >"$T/$1.log" 2>&1; then
+	if CC=gcc cmake -S "$p" -B "$T/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >"$T/$1.log" 2>&1; then
 		fail "configured without a complete catalog ($1)"
 	fi
 	grep -q 'Harden: the module needs the catalog of harden next to it.  Copy the folder' "$T/$1.log" &&

@@ -15,7 +15,7 @@ for f in $(awk '$1 == "feature" { print $2 }' "$S/catalog/features.txt"); do
 done
 [ $# -gt 0 ] || fail "no feature in the catalog"
 b=$T/build
-CC=gcc cmake_configure "$b" "$EXAMPLE" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+CC=gcc cmake_configure "$b" "$EXAMPLE" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF "$@"
 [ -z "$(report_key "$b/harden-report.txt" enabled)" ] || fail "enabled: $(report_key "$b/harden-report.txt" enabled)"
 n=$(grep -c '^feature [^ ]* off - ' "$b/harden-report.txt")
 [ "$n" -eq $# ] || fail "$n of $# features off"

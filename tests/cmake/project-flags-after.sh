@@ -9,9 +9,13 @@
 # stack-protector, which the program really lacks, and so does the audit
 # test added before the end of the configure step; fortify-source, whose
 # flags harden adds after the project's -D_FORTIFY_SOURCE=2, stays harden's.
-# -DHARDENING_WRAPV=OFF still holds (harden's -fstrict-overflow comes last).
+# -DHARDENING_WRAPV=OFF still holds (harden's -fstrict-overflow comes last
+# on tally.c's compile command, that of compile_commands.json).  (The audit
+# test runs the run's harden-audit.)
 . "$HARDEN_SRCDIR/tests/lib.sh"
+. "$HARDEN_SRCDIR/tests/cmake/lib.sh"
 need gcc ninja readelf
+audit_tool
 src=$S/examples/autotools/src
 p=$T/proj
 mkdir -p "$p"
@@ -30,7 +34,8 @@ enable_testing()
 harden_add_audit_test(audit tally)
 EOT
 b=$T/build
-CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-fstack-protector-strong
+CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-fstack-protector-strong \
+	-DHARDEN_AUDIT="$AUDIT" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
 r=$b/harden-report.txt
 report_expect "$r" stack-protector "project off"
 report_expect "$r" wrapv "project yes"
@@ -50,10 +55,9 @@ elf_has_chk "$b/tally" || fail "harden's fortify-source went missing"
 cmake_audit_test_passes "$b" audit
 # An explicit -DHARDENING_WRAPV=OFF holds: harden's off flag comes after
 # the project's -fwrapv, so wrapv stays harden's, no error.
-o=$T/off
-CC=gcc cmake_configure "$o" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHARDENING_WRAPV=OFF
-report_expect "$o/harden-report.txt" wrapv "off -"
-cmake_build "$o"
-grep -q -e '-fwrapv .*-fstrict-overflow.* -c .*tally\.c' "$o.build.log" ||
-	fail "harden's -fstrict-overflow does not come after the project's -fwrapv: $(grep -e ' -c ' "$o.build.log")"
+cmake_configure "$b" "$p" -DHARDENING_WRAPV=OFF
+report_expect "$r" wrapv "off -"
+grep '"command":.*tally\.c' "$b/compile_commands.json" >"$T/tally.c.command" || fail "no compile command of tally.c"
+grep -q -e '-fwrapv .*-fstrict-overflow' "$T/tally.c.command" ||
+	fail "harden's -fstrict-overflow does not come after the project's -fwrapv: $(cat "$T/tally.c.command")"
 echo ok
