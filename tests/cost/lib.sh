@@ -1,6 +1,7 @@
 # Helpers of the tests/cost scripts (sourced; not a test itself): the
 # shared tests/lib.sh, plus
-#   cost_tool            builds tools/harden-cost (-Werror) once; sets HC
+#   cost_tool            tools/harden-cost (-Werror), built once per run with
+#                        harden-audit (tools_build); sets HC
 #   tiny_project DIR     a one-file plain-Makefile project (the --make form)
 #   cost_make SRCDIR ... harden-cost --make with this tree's catalog and
 #                        catalog/harden-flags
@@ -9,20 +10,8 @@
 
 cost_tool() {
 	need make cc
-	_key=$(cat "$S"/tools/cost/* "$S"/tools/lib/* \
-		"$S"/tools/Makefile | cksum | sed 's/ .*//')
-	_dir="${TMPDIR:-/tmp}/harden-test-cost-$_key"
-	if [ ! -x "$_dir/harden-cost" ]; then
-		# A directory of this process's own, renamed into place unless
-		# another test did it first (tests run at the same time).
-		_tmp=$_dir.tmp.$$
-		rm -rf "$_tmp"
-		run "$T/make.log" make -C "$S/tools" O="$_tmp" \
-			CFLAGS="-O2 -g -Wall -Wextra -Werror" "$_tmp/harden-cost"
-		mv -T "$_tmp" "$_dir" 2>/dev/null || rm -rf "$_tmp"
-		[ -x "$_dir/harden-cost" ] || fail "cannot cache harden-cost"
-	fi
-	HC=$_dir/harden-cost
+	tools_build "harden-audit harden-cost"
+	HC=$TOOLS/harden-cost
 }
 
 tiny_project() {
