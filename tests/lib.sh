@@ -67,7 +67,7 @@ run_once() {
 # PROGRAM... (harden-audit, harden-cost) of tools/ built -Werror with the
 # variables (CFLAGS=... replaces the default), once per run for every
 # test that asks for the same programs of the same sources, compiler and
-# variables (run_once).
+# variables (run_once); two jobs at a time, on two cores.
 tools_build() {
 	_tb_key=$( { cat "$S"/tools/Makefile "$S"/tools/audit/* "$S"/tools/cost/* \
 		"$S"/tools/lib/* "$S"/catalog/* "$S"/VERSION; \
@@ -79,7 +79,7 @@ _tools_make() {	# DIR "PROGRAM..." [MAKE-VARIABLES...]
 	_tm_dir=$1 _tm_progs=$2
 	shift 2
 	for _tm_p in $_tm_progs; do set -- "$@" "$_tm_dir/$_tm_p"; done
-	make -s -C "$S/tools" O="$_tm_dir" CFLAGS="-O2 -g -Wall -Wextra -Werror" "$@" \
+	make -s -j2 -C "$S/tools" O="$_tm_dir" CFLAGS="-O2 -g -Wall -Wextra -Werror" "$@" \
 	    >"$_tm_dir.log" 2>&1 || { cat "$_tm_dir.log" >&2; fail "cannot build $_tm_progs"; }
 }
 

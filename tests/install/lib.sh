@@ -30,7 +30,7 @@ installed_prefix() {
 	P=$ONCE/prefix
 }
 _install_into() {	# DIR
-	run "$1/install.log" make -C "$S" install PREFIX="$1/prefix" O="$1/obj" CC=gcc CFLAGS='-O2 -g'
+	run "$1/install.log" make -j2 -C "$S" install PREFIX="$1/prefix" O="$1/obj" CC=gcc CFLAGS='-O2 -g'
 }
 
 installed_version() { cat "$S/VERSION"; }
