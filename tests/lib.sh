@@ -4,6 +4,8 @@
 # both are defaulted here so that a script also runs on its own.
 #   S, T        short names of HARDEN_SRCDIR and HARDEN_TMPDIR
 #   fail, skip, note, need, run       outcome and set-up
+#   run_once    work shared by the tests of a run (tools, corpora, installs)
+#   tools_build harden-audit and harden-cost, built once per run
 #   elf_*       facts of an ELF file, read with readelf
 #   assert_hardened_program/_library/_pair   the standard level in binaries
 #   report_*    reading a harden report (catalog/README.md, "The report")
@@ -37,6 +39,48 @@ run() {
 	echo "command failed: $*"
 	tail -n 30 "$_log"
 	exit 1
+}
+
+# run_once NAME COMMAND [ARGS...]: ONCE, a directory made by COMMAND DIR
+# ARGS... the first time a test of the run asks for NAME (NAME carries a
+# key of the inputs), then shared: the tools, a corpus, an install.  In
+# the run's scratch directory (tests/run), or ${TMPDIR:-/tmp} for a test
+# run alone; under a lock, since tests may run at the same time.  A
+# failed COMMAND fails the test (and leaves nothing for the next one).
+run_once() {
+	ONCE=${HARDEN_TEST_SCRATCH:-${TMPDIR:-/tmp}}/harden-test-$1
+	shift
+	[ -f "$ONCE.done" ] && return 0
+	mkdir -p "${ONCE%/*}" || exit 99
+	(
+		flock 9 || exit 99
+		[ -f "$ONCE.done" ] && exit 0
+		rm -rf "$ONCE" && mkdir -p "$ONCE" || exit 99
+		_ro_cmd=$1
+		shift
+		"$_ro_cmd" "$ONCE" "$@" || exit 1
+		: >"$ONCE.done"
+	) 9>"$ONCE.lock" || fail "cannot make $ONCE ($*)"
+}
+
+# tools_build "PROGRAM..." [MAKE-VARIABLES...]: TOOLS, a directory with
+# PROGRAM... (harden-audit, harden-cost) of tools/ built -Werror with the
+# variables (CFLAGS=... replaces the default), once per run for every
+# test that asks for the same programs of the same sources, compiler and
+# variables (run_once); two jobs at a time, on two cores.
+tools_build() {
+	_tb_key=$( { cat "$S"/tools/Makefile "$S"/tools/audit/* "$S"/tools/cost/* \
+		"$S"/tools/lib/* "$S"/catalog/* "$S"/VERSION; \
+		printf '%s\n' "CC=${CC-}" "$@"; } | cksum | sed 's/ .*//')
+	run_once "tools-$_tb_key" _tools_make "$@"
+	TOOLS=$ONCE
+}
+_tools_make() {	# DIR "PROGRAM..." [MAKE-VARIABLES...]
+	_tm_dir=$1 _tm_progs=$2
+	shift 2
+	for _tm_p in $_tm_progs; do set -- "$@" "$_tm_dir/$_tm_p"; done
+	make -s -j2 -C "$S/tools" O="$_tm_dir" CFLAGS="-O2 -g -Wall -Wextra -Werror" "$@" \
+	    >"$_tm_dir.log" 2>&1 || { cat "$_tm_dir.log" >&2; fail "cannot build $_tm_progs"; }
 }
 
 # ---------------------------------------------------------------------------

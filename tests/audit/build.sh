@@ -18,7 +18,7 @@ for cc in ${HARDEN_GCC:-gcc} ${HARDEN_CLANG:-clang}; do
 		else
 			set -- CFLAGS="$HARD $W" LDFLAGS="-pie -Wl,-z,relro,-z,now -Wl,-z,noexecstack"
 		fi
-		make -C "$HARDEN_SRCDIR/tools" O="$o" CC="$cc" "$@" \
+		make -j2 -C "$HARDEN_SRCDIR/tools" O="$o" CC="$cc" "$@" \
 		    "$o/harden-audit" "$o/fuzz-elf" CPPFLAGS=-DFUZZ_DRIVER \
 		    >"$o/log" 2>&1 || { cat "$o/log" >&2; fail "$cc $mode build failed"; }
 		grep -i 'warning' "$o/log" && fail "$cc $mode: warnings"

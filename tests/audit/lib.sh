@@ -9,24 +9,16 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 set -u
 
-# build_audit [make variables...]: build tools/ into $T/bin, set AUDIT.
+# build_audit [make variables...]: AUDIT, harden-audit of tools/ (-Werror)
+# in $T/bin, built once per run (tools_build, which shares the build of
+# the defaults with harden-cost's tests).
 build_audit() {
-	# One build for every test of the same sources, compiler and arguments
-	# (a build takes 5 s, 30 tests use one), renamed into place as the
-	# Autoconf example's cache is (tests/lib.sh).
-	_key=$( { cat "$HARDEN_SRCDIR"/tools/Makefile "$HARDEN_SRCDIR"/tools/audit/* \
-		"$HARDEN_SRCDIR"/tools/lib/* "$HARDEN_SRCDIR"/catalog/*; \
-		printf '%s\n' "CC=${CC-}" "$@"; } | cksum | sed 's/ .*//')
-	_cache=${TMPDIR:-/tmp}/harden-test-audit-$_key
-	if [ ! -x "$_cache/harden-audit" ]; then
-		_tmp=$_cache.tmp.$$
-		rm -rf "$_tmp" && mkdir -p "$_tmp" || exit 99
-		make -s -C "$HARDEN_SRCDIR/tools" O="$_tmp" \
-		    CFLAGS="-O2 -g -Wall -Wextra -Werror" "$@" "$_tmp/harden-audit" \
-		    >"$T/build.log" 2>&1 || { cat "$T/build.log" >&2; fail "cannot build harden-audit"; }
-		mv -T "$_tmp" "$_cache" 2>/dev/null || rm -rf "$_tmp"
+	if [ $# -eq 0 ]; then
+		tools_build "harden-audit harden-cost"
+	else
+		tools_build harden-audit "$@"
 	fi
-	mkdir -p "$T/bin" && cp "$_cache/harden-audit" "$T/bin/" || exit 99
+	mkdir -p "$T/bin" && cp "$TOOLS/harden-audit" "$T/bin/" || exit 99
 	AUDIT=$T/bin/harden-audit
 }
 
@@ -195,14 +187,37 @@ compiler_for() {
 	esac
 }
 
-# build_corpus: build every row into $T/corpus; writes $T/corpus/LIST
-# (names actually built).  A failure of a gcc or clang row is fatal;
-# optional (a64) rows are skipped when the cross compiler is missing.
+# build_corpus: every row in $T/corpus, with $T/corpus/LIST (the names
+# actually built).  A failure of a gcc or clang row is fatal; optional
+# (a64) rows are skipped when the cross compiler is missing.  Built once
+# per run (run_once: corpus.sh, compare.sh, malformed.sh and fuzz.sh read
+# the same files), copied into $T/corpus.
 build_corpus() {
 	write_sources
-	mkdir -p "$T/corpus"
-	: >"$T/corpus/LIST"
-	corpus_spec | while IFS='|' read -r name cc src flags post; do
+	run_once "audit-corpus-$(audit_key)" _corpus_into
+	rm -rf "$T/corpus" && cp -pR "$ONCE" "$T/corpus" || exit 99
+}
+# audit_key: a key of what the corpora are built from (this file, the compilers).
+audit_key() {
+	{ cat "$HARDEN_SRCDIR/tests/audit/lib.sh" "$HARDEN_SRCDIR/tests/audit/pe_patch.py"
+	  echo "${HARDEN_GCC-} ${HARDEN_CLANG-}"; } | cksum | sed 's/ .*//'
+}
+_corpus_into() {	# DIR: the corpus, built from $T/src
+	d=$1
+	# Two rows at a time (the odd and the even lines), on two cores;
+	# LIST in the table's order.
+	corpus_spec | awk 'NR % 2' | _corpus_rows "$d" "$d/LIST.1" & _p1=$!
+	corpus_spec | awk '!(NR % 2)' | _corpus_rows "$d" "$d/LIST.2"
+	_s2=$?
+	wait $_p1 && [ $_s2 -eq 0 ] || exit 1
+	cat "$d/LIST.1" "$d/LIST.2" >"$d/LIST.all" &&
+	corpus_spec | cut -d'|' -f1 | grep -Fx -f "$d/LIST.all" >"$d/LIST" &&
+	rm -f "$d/LIST.1" "$d/LIST.2" "$d/LIST.all" || exit 99
+}
+_corpus_rows() {	# DIR LIST: the rows read from standard input into DIR, their names into LIST
+	d=$1
+	: >"$2"
+	while IFS='|' read -r name cc src flags post; do
 		c=$(compiler_for "$cc")
 		if ! have "$c"; then
 			case $cc in a64|musl|clang19|tcc) continue ;; esac
@@ -212,25 +227,25 @@ build_corpus() {
 		case $post in
 		mixed-*)	# one more unit, compiled -g without the flags
 			m=$(compiler_for "${post#mixed-}")
-			$m -g -O2 -c -o "$T/corpus/$name-lib.o" "$T/src/lib.c" ||
+			$m -g -O2 -c -o "$d/$name-lib.o" "$T/src/lib.c" ||
 				fail "cannot compile lib.c with $m"
-			extra=$T/corpus/$name-lib.o
+			extra=$d/$name-lib.o
 			;;
 		esac
 		# shellcheck disable=SC2086
-		if ! $c $flags -o "$T/corpus/$name" "$T/src/$src" $extra \
-		    >"$T/corpus/$name.log" 2>&1; then
-			cat "$T/corpus/$name.log" >&2
+		if ! $c $flags -o "$d/$name" "$T/src/$src" $extra \
+		    >"$d/$name.log" 2>&1; then
+			cat "$d/$name.log" >&2
 			fail "cannot build corpus binary $name ($c $flags)"
 		fi
 		if [ "$post" = strip ]; then
 			case $cc in
-			a64) aarch64-linux-gnu-strip "$T/corpus/$name" ;;
-			*) strip "$T/corpus/$name" ;;
+			a64) aarch64-linux-gnu-strip "$d/$name" ;;
+			*) strip "$d/$name" ;;
 			esac || fail "cannot strip $name"
 		fi
-		echo "$name" >>"$T/corpus/LIST"
-	done || exit $?
+		echo "$name" >>"$2"
+	done
 }
 
 # gen_hostile OUTDIR BASE...: write hostile variants of the valid ELF files
@@ -238,213 +253,7 @@ build_corpus() {
 # cases that must be rejected (exit 2) into OUTDIR/REJECT.  Also writes
 # OUTDIR/*.flip* (random byte flips, which may or may not stay valid).
 gen_hostile() {
-	python3 - "$@" <<'EOPY'
-import os, random, struct, sys
-
-out = sys.argv[1]
-os.makedirs(out, exist_ok=True)
-reject = open(os.path.join(out, 'REJECT'), 'w')
-open(os.path.join(out, 'VALID'), 'w').close()
-
-class Elf:
-    def __init__(self, data):
-        self.d = bytearray(data)
-        self.is64 = data[4] == 2
-        self.e = '>' if data[5] == 2 else '<'
-        if self.is64:
-            (self.phoff, self.shoff) = self.u('QQ', 32)
-            (self.phentsize, self.phnum, self.shentsize, self.shnum,
-             self.shstrndx) = self.u('HHHHH', 54)
-        else:
-            (self.phoff, self.shoff) = self.u('II', 28)
-            (self.phentsize, self.phnum, self.shentsize, self.shnum,
-             self.shstrndx) = self.u('HHHHH', 42)
-    def u(self, fmt, off):
-        return struct.unpack_from(self.e + fmt, self.d, off)
-    def p(self, fmt, off, *v):
-        struct.pack_into(self.e + fmt, self.d, off, *v)
-    A = property(lambda s: 'Q' if s.is64 else 'I')
-    # field offsets in the ELF header
-    def eh(self, name):
-        t64 = dict(phoff=32, shoff=40, phentsize=54, phnum=56, shentsize=58, shnum=60, shstrndx=62)
-        t32 = dict(phoff=28, shoff=32, phentsize=42, phnum=44, shentsize=46, shnum=48, shstrndx=50)
-        return (t64 if self.is64 else t32)[name]
-    def phdrs(self):
-        r = []
-        for i in range(self.phnum):
-            o = self.phoff + i * self.phentsize
-            if self.is64:
-                t, fl, off, va, pa, fs, ms, al = self.u('IIQQQQQQ', o)
-                r.append(dict(o=o, type=t, offset=off, vaddr=va, filesz=fs,
-                              f_off=o + 8, f_filesz=o + 32))
-            else:
-                t, off, va, pa, fs, ms, fl, al = self.u('IIIIIIII', o)
-                r.append(dict(o=o, type=t, offset=off, vaddr=va, filesz=fs,
-                              f_off=o + 4, f_filesz=o + 16))
-        return r
-    def shdrs(self):
-        r = []
-        for i in range(self.shnum):
-            o = self.shoff + i * self.shentsize
-            if self.is64:
-                nm, t, fl, ad, off, sz, ln, inf, al, es = self.u('IIQQQQIIQQ', o)
-                r.append(dict(o=o, type=t, offset=off, size=sz, link=ln,
-                              f_off=o + 24, f_size=o + 32, f_link=o + 40, f_name=o))
-            else:
-                nm, t, fl, ad, off, sz, ln, inf, al, es = self.u('IIIIIIIIII', o)
-                r.append(dict(o=o, type=t, offset=off, size=sz, link=ln,
-                              f_off=o + 16, f_size=o + 20, f_link=o + 24, f_name=o))
-        return r
-    def dyn(self):
-        for h in self.phdrs():
-            if h['type'] == 2:
-                es = 16 if self.is64 else 8
-                return [(h['offset'] + i * es,) + self.u(self.A * 2, h['offset'] + i * es)
-                        for i in range(h['filesz'] // es)]
-        return []
-
-def emit(base, name, data, must_reject=True):
-    fn = os.path.join(out, '%s.%s' % (os.path.basename(base), name))
-    open(fn, 'wb').write(bytes(data))
-    if must_reject:
-        reject.write(fn + '\n')
-
-BIG = 0xfffffff0
-for base in sys.argv[2:]:
-    raw = open(base, 'rb').read()
-    E = lambda: Elf(raw)
-    emit(base, 'empty', b'')
-    emit(base, 'magic-only', raw[:4])
-    emit(base, 'trunc-ehdr', raw[:40])
-    e = E(); e.d[4] = 7; emit(base, 'bad-class', e.d)
-    e = E(); e.d[5] = 9; emit(base, 'bad-data', e.d)
-    e = E(); emit(base, 'trunc-half', e.d[:len(e.d) // 2])
-    e = E(); e.p(e.A, e.eh('shoff'), len(raw) + 4096); emit(base, 'shoff-past-end', e.d)
-    e = E(); e.p('H', e.eh('shentsize'), 12); emit(base, 'bad-shentsize', e.d)
-    e = E(); e.p('H', e.eh('shnum'), 0xfff0); emit(base, 'shnum-huge', e.d)
-    if e.shnum:
-        e = E(); e.p('H', e.eh('shstrndx'), e.shnum + 5); emit(base, 'shstrndx-range', e.d)
-        # e_shnum overflow through extended numbering (sh[0].sh_size)
-        e = E(); e.p('H', e.eh('shnum'), 0)
-        e.p(e.A, e.shdrs()[0]['f_size'], (1 << (63 if e.is64 else 31)) + 3)
-        emit(base, 'shnum-xnum-overflow', e.d)
-        e = E(); s = e.shdrs()[-1]; e.p(e.A, s['f_off'], BIG); emit(base, 'section-past-end', e.d)
-        e = E(); s = e.shdrs()[1]; e.p(e.A, s['f_size'], BIG); emit(base, 'section-size-huge', e.d)
-        e = E(); s = e.shdrs()[1]; e.p(e.A, s['f_off'], 0); e.p(e.A, s['f_size'], 16)
-        if s['type'] not in (0, 8): emit(base, 'section-overlaps-ehdr', e.d)
-        for k, s in enumerate(e.shdrs()):
-            if s['type'] in (2, 11):		# SYMTAB / DYNSYM
-                e = E(); e.p('I', s['f_link'], 0xffff); emit(base, 'symtab-link-%d' % k, e.d)
-                e = E(); st = e.shdrs()[s['link']]
-                # every symbol name past its string table
-                es = 24 if e.is64 else 16
-                for j in range(1, s['size'] // es):
-                    e.p('I', s['offset'] + j * es, st['size'] + 7)
-                if s['size'] // es > 1: emit(base, 'symname-past-strtab-%d' % k, e.d)
-    if e.phnum:
-        e = E(); e.p(e.A, e.eh('phoff'), 16); emit(base, 'phdr-overlaps-ehdr', e.d)
-        e = E(); e.p(e.A, e.eh('phoff'), len(raw) - 8); emit(base, 'phoff-past-end', e.d)
-        e = E(); e.p('H', e.eh('phentsize'), 7); emit(base, 'bad-phentsize', e.d)
-        e = E(); e.p('H', e.eh('phnum'), 0xfffe); emit(base, 'phnum-huge', e.d)
-        if e.shnum:
-            e = E(); e.p('H', e.eh('phnum'), 0xffff)	# PN_XNUM -> sh[0].sh_info
-            e.p('I', e.shdrs()[0]['o'] + (44 if e.is64 else 28), BIG)
-            emit(base, 'phnum-xnum-overflow', e.d)
-            e = E(); e.p(e.A, e.eh('shoff'), e.phoff); emit(base, 'phdr-shdr-overlap', e.d)
-        for k, h in enumerate(e.phdrs()):
-            if h['type'] == 1 and h['filesz']:
-                e = E(); e.p(e.A, h['f_off'], len(raw) + 100); emit(base, 'load-past-end-%d' % k, e.d)
-            if h['type'] == 2:
-                e = E(); e.p(e.A, h['f_filesz'], BIG); emit(base, 'dynamic-huge', e.d)
-            if h['type'] == 4 and h['filesz'] >= 12:
-                e = E(); e.p('I', h['offset'] + 4, BIG); emit(base, 'note-desc-huge-%d' % k, e.d)
-                e = E(); e.p('I', h['offset'], BIG); emit(base, 'note-name-huge-%d' % k, e.d)
-                # the notes are read from the sections when there are any
-                e = E(); e.p(e.A, h['f_filesz'], 5)
-                for s in e.shdrs():
-                    if s['type'] == 7 and s['offset'] == h['offset']:
-                        e.p(e.A, s['f_size'], 5)
-                emit(base, 'note-truncated-%d' % k, e.d)
-                e = E(); e.p('I', h['offset'] + 4, h['filesz']); emit(base, 'note-desc-oversized-%d' % k, e.d)
-        d = E().dyn()
-        if d:
-            e = E()
-            for (o, tag, val) in d:
-                if tag == 0: e.p(e.A, o, 21)		# DT_NULL -> DT_DEBUG
-            emit(base, 'dynamic-no-dt-null', e.d)
-            for (o, tag, val) in d:
-                if tag in (1, 14, 15, 29):		# NEEDED SONAME RPATH RUNPATH
-                    e = E(); e.p(e.A, o + (8 if e.is64 else 4), BIG)
-                    emit(base, 'dynstr-offset-past-end', e.d)
-                    break
-            for (o, tag, val) in d:
-                if tag == 10:				# DT_STRSZ
-                    e = E(); e.p(e.A, o + (8 if e.is64 else 4), BIG)
-                    emit(base, 'strsz-huge', e.d)
-    # Without section headers the dynamic symbols are found through
-    # DT_SYMTAB and DT_GNU_HASH: a valid variant, then broken hash tables.
-    if E().dyn() and E().shnum:
-        def noshdr():
-            e = E()
-            e.p(e.A, e.eh('shoff'), 0)
-            e.p('H', e.eh('shnum'), 0)
-            e.p('H', e.eh('shstrndx'), 0)
-            return e
-        e = noshdr(); emit(base, 'noshdr', e.d, must_reject=False)
-        for k, h in enumerate(e.phdrs()):	# ... else from PT_NOTE
-            if h['type'] == 4 and h['filesz'] >= 12:
-                e = noshdr(); e.p(e.A, h['f_filesz'], 5)
-                emit(base, 'noshdr-note-truncated-%d' % k, e.d)
-                e = noshdr(); e.p('I', h['offset'] + 4, BIG)
-                emit(base, 'noshdr-note-desc-huge-%d' % k, e.d)
-        e = noshdr()
-        open(os.path.join(out, 'VALID'), 'a').write(
-            '%s %s\n' % (base, os.path.join(out, os.path.basename(base) + '.noshdr')))
-        has_hash = any(t == 4 for (o, t, v) in e.dyn())
-        for (o, tag, val) in e.dyn():
-            if tag == 4:			# DT_HASH: nchain huge
-                for h in e.phdrs():
-                    if h['type'] == 1 and h['vaddr'] <= val < h['vaddr'] + h['filesz']:
-                        e = noshdr(); e.p('I', h['offset'] + val - h['vaddr'] + 4, BIG)
-                        emit(base, 'hash-nchain-huge', e.d)
-                        break
-            if tag == 0x6ffffef5 and not has_hash:	# DT_GNU_HASH (used)
-                for h in e.phdrs():
-                    if h['type'] == 1 and h['vaddr'] <= val < h['vaddr'] + h['filesz']:
-                        off = h['offset'] + val - h['vaddr']
-                        e = noshdr(); e.p('I', off + 8, 0x7fffffff)
-                        emit(base, 'gnuhash-bloom-huge', e.d)
-                        e = noshdr(); e.p('I', off, 0x7fffffff)
-                        emit(base, 'gnuhash-nbuckets-huge', e.d)
-                        e = noshdr(); e.p(e.A, o + (8 if e.is64 else 4), val + (1 << 30))
-                        emit(base, 'gnuhash-unmapped', e.d)
-                        break
-    # byte flips inside the DWARF sections (dwarf.c): never fatal, no crash
-    e = E()
-    if e.shnum and e.shstrndx < e.shnum:
-        sh = e.shdrs()
-        st = sh[e.shstrndx]
-        def secname(x):
-            o = st['offset'] + e.u('I', x['f_name'])[0]
-            return bytes(e.d[o:e.d.index(0, o)]).decode('latin1')
-        dw = [x for x in sh if x['type'] == 1 and secname(x) in
-              ('.debug_info', '.debug_abbrev', '.debug_str_offsets')]
-        rnd = random.Random(7)
-        for k in range(60 if dw else 0):
-            e = E()
-            x = dw[k % len(dw)]
-            for _ in range(rnd.randint(1, 4)):
-                e.d[x['offset'] + rnd.randrange(x['size'])] = rnd.randrange(256)
-            emit(base, 'dwflip%02d' % k, e.d, must_reject=False)
-    # random byte flips: must not crash or hang; may stay valid
-    rnd = random.Random(len(raw))
-    for k in range(40):
-        e = E()
-        for _ in range(rnd.randint(1, 8)):
-            pos = rnd.randrange(0, min(len(raw), 4096))
-            e.d[pos] = rnd.randrange(256)
-        emit(base, 'flip%02d' % k, e.d, must_reject=False)
-EOPY
+	python3 "$HARDEN_SRCDIR/tests/audit/gen_hostile.py" "$@"
 }
 
 # gen_dwarf MODE SIZE OUT: write OUT, a section-only ELF64 "static" file of
@@ -458,91 +267,7 @@ EOPY
 # abbrev and producer are well-formed (the verdict is yes); overlap and
 # suffix are hostile (any verdict, but no hang).
 gen_dwarf() {
-	python3 - "$@" <<'EOPY'
-import struct, sys
-
-mode, size, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-
-def uleb(v):
-    b = bytearray()
-    while True:
-        c = v & 0x7f
-        v >>= 7
-        b.append(c | (0x80 if v else 0))
-        if not v:
-            return bytes(b)
-
-def entry(code, producer):
-    specs = b'\x25\x0e' if producer else b''   # DW_AT_producer, DW_FORM_strp
-    return uleb(code) + b'\x11\x00' + specs + b'\x00\x00'
-
-def unit(aoff, code, stroff):
-    die = uleb(code) + struct.pack('<I', stroff)
-    body = struct.pack('<HIB', 4, aoff, 8) + die
-    return struct.pack('<I', len(body)) + body
-
-prod = b'GNU C17 12.2.0 -O2 -fstack-clash-protection'
-half = size // 2
-abbrev, info, strs = bytearray(), bytearray(), bytearray()
-if mode == 'abbrev':
-    k = max(2, half // 7)
-    for c in range(1, k):
-        abbrev += entry(c, False)
-    abbrev += entry(k, True) + b'\x00'
-    strs = prod + b'\x00'
-    while len(info) < half:
-        info += unit(0, k, 0)
-elif mode == 'producer':
-    abbrev = entry(1, True) + b'\x00'
-    strs = bytearray(prod)
-    while len(strs) < half:
-        strs += b' -fstack-clash-protection'
-    strs += b'\x00'
-    while len(info) < half:
-        info += unit(0, 1, 0)
-elif mode == 'overlap':
-    offs, c = [], 1
-    while len(abbrev) < half:
-        offs.append((len(abbrev), c))
-        abbrev += entry(c, True)
-        c += 1
-    abbrev += b'\x00'
-    strs = prod + b'\x00'
-    i = 0
-    while len(info) < half:
-        a, c = offs[i % len(offs)]
-        info += unit(a, c, 0)
-        i += 1
-elif mode == 'suffix':
-    abbrev = entry(1, True) + b'\x00'
-    strs = bytearray(prod)
-    while len(strs) < half:
-        strs += b' -fstack-clash-protection'
-    strs += b'\x00'
-    i = 0
-    while len(info) < half:
-        info += unit(0, 1, i % (len(strs) - 1))
-        i += 1
-else:
-    sys.exit('gen_dwarf: unknown mode ' + mode)
-
-shstr = b'\x00.shstrtab\x00.debug_abbrev\x00.debug_info\x00.debug_str\x00'
-secs = [(1, 3, shstr), (11, 1, bytes(abbrev)), (25, 1, bytes(info)),
-        (37, 1, bytes(strs))]
-body, hdrs = bytearray(), [b'\x00' * 64]
-for name, typ, data in secs:
-    off = 64 + len(body)
-    hdrs.append(struct.pack('<IIQQQQIIQQ', name, typ, 0, 0, off, len(data),
-                            0, 0, 1, 0))
-    body += data
-while len(body) % 8:
-    body += b'\x00'
-shoff = 64 + len(body)
-ident = b'\x7fELF\x02\x01\x01' + b'\x00' * 9
-eh = ident + struct.pack('<HHIQQQIHHHHHH', 2, 62, 1, 0, 0, shoff, 0, 64,
-                         0, 0, 64, len(hdrs), 1)
-open(out, 'wb').write(eh + body + b''.join(hdrs))
-EOPY
+	python3 "$HARDEN_SRCDIR/tests/audit/gen_dwarf.py" "$@"
 }
 
 # gen_hostile_pe OUTDIR BASE...: like gen_hostile, for the Windows PE files
@@ -559,161 +284,7 @@ EOPY
 # appended to OUTDIR/REJECT; OUTDIR/*.peflip* are random flips (headers
 # and import tables) that may stay valid.
 gen_hostile_pe() {
-	python3 - "$@" <<'EOPY'
-import os, random, struct, sys
-
-out = sys.argv[1]
-os.makedirs(out, exist_ok=True)
-reject = open(os.path.join(out, 'REJECT'), 'a')
-
-class Pe:
-    def __init__(self, data):
-        self.d = bytearray(data)
-        self.lfanew = self.u('I', 0x3c)
-        self.coff = self.lfanew + 4
-        (self.machine, self.nsec, _, self.symoff, self.nsyms, self.optsz,
-         _) = self.u('HHIIIHH', self.coff)
-        self.opt = self.coff + 20
-        self.is64 = self.u('H', self.opt) == 0x20b
-        self.dirs = self.opt + (112 if self.is64 else 96)
-        self.secs = self.opt + self.optsz
-    def u(self, fmt, off):
-        v = struct.unpack_from('<' + fmt, self.d, off)
-        return v if len(v) > 1 else v[0]
-    def p(self, fmt, off, *v):
-        struct.pack_into('<' + fmt, self.d, off, *v)
-    def dirent(self, i):
-        return self.dirs + 8 * i
-    def section(self, i):
-        o = self.secs + 40 * i
-        vsize, vaddr, rawsize, rawoff = self.u('IIII', o + 8)
-        return dict(o=o, vsize=vsize, vaddr=vaddr, rawsize=rawsize, rawoff=rawoff)
-    def rva(self, r):
-        for i in range(self.nsec):
-            s = self.section(i)
-            if s['vaddr'] <= r < s['vaddr'] + min(s['rawsize'], s['vsize'] or s['rawsize']):
-                return s['rawoff'] + r - s['vaddr']
-        return None
-
-def emit(base, name, data, must_reject=True):
-    fn = os.path.join(out, '%s.%s' % (os.path.basename(base), name))
-    open(fn, 'wb').write(bytes(data))
-    if must_reject:
-        reject.write(fn + '\n')
-
-FAR = 0x7ffffff0
-for base in sys.argv[2:]:
-    raw = open(base, 'rb').read()
-    E = lambda: Pe(raw)
-    e = E()
-    emit(base, 'pe-trunc-dos', raw[:0x30])
-    emit(base, 'pe-trunc-sig', raw[:e.coff])
-    emit(base, 'pe-trunc-coff', raw[:e.coff + 10])
-    emit(base, 'pe-trunc-opt', raw[:e.opt + 40])
-    emit(base, 'pe-trunc-sections', raw[:e.secs + 20])
-    emit(base, 'pe-trunc-half', raw[:len(raw) // 2])
-    e = E(); e.p('I', 0x3c, 0xfffffff0); emit(base, 'pe-lfanew-huge', e.d)
-    e = E(); e.p('I', 0x3c, len(raw) - 2); emit(base, 'pe-lfanew-end', e.d)
-    e = E(); e.p('H', e.coff + 2, 0xffff); emit(base, 'pe-nsections-huge', e.d)
-    e = E(); e.p('H', e.coff + 2, 97); emit(base, 'pe-nsections-97', e.d)
-    e = E(); e.p('H', e.coff + 16, 2); emit(base, 'pe-optsz-small', e.d)
-    e = E(); e.p('H', e.opt, 0x107); emit(base, 'pe-opt-magic', e.d)
-    e = E(); e.p('I', e.section(0)['o'] + 20, 0xfffffff0); emit(base, 'pe-section-past-end', e.d)
-    e = E(); e.p('II', e.dirent(1), FAR, 40); emit(base, 'pe-import-dir-outside', e.d)
-    e = E(); e.p('II', e.dirent(5), FAR, 0x100); emit(base, 'pe-reloc-outside', e.d)
-    e = E(); e.p('II', e.dirent(6), FAR, 28); emit(base, 'pe-debug-outside', e.d)
-    e = E(); e.p('II', e.dirent(10), FAR, 0x94); emit(base, 'pe-loadcfg-outside', e.d)
-    imp = e.rva(e.u('I', e.dirent(1)))
-    if imp is not None:
-        e = E(); e.p('I', imp + 12, FAR); emit(base, 'pe-import-dllname-outside', e.d)
-        e = E(); e.p('I', imp, FAR); emit(base, 'pe-import-lookup-outside', e.d)
-        e = E(); ilt = e.rva(e.u('I', imp))
-        if ilt is not None:
-            e = E(); e.p('Q' if e.is64 else 'I', ilt, FAR); emit(base, 'pe-import-name-outside', e.d)
-            # every descriptor's lookup table is the first one: overlap
-            e = E(); k = 0
-            while e.u('I', imp + 20 * k + 12) != 0:
-                e.p('I', imp + 20 * k, e.u('I', imp)); k += 1
-            emit(base, 'pe-import-shared-lookup', e.d, must_reject=False)
-    if e.nsyms:
-        e = E(); e.p('I', e.coff + 12, 0x7fffffff); emit(base, 'pe-nsyms-huge', e.d)
-        e = E(); e.p('I', e.coff + 8, len(raw) - 10); emit(base, 'pe-symtab-past-end', e.d)
-        e = E(); e.p('I', e.symoff + 18 * e.nsyms, 0xfffffff0); emit(base, 'pe-strtab-huge', e.d)
-    # random flips in the headers and the import tables: no crash, no hang
-    rnd = random.Random(len(raw))
-    spots = [(0, min(len(raw), 1024))]
-    if imp is not None:
-        spots.append((imp, 512))
-    for k in range(40):
-        e = E()
-        lo, n = spots[k % len(spots)]
-        for _ in range(rnd.randint(1, 6)):
-            e.d[min(len(raw) - 1, lo + rnd.randrange(n))] = rnd.randrange(256)
-        emit(base, 'peflip%02d' % k, e.d, must_reject=False)
-
-def image(body, imp_rva, imp_size, sect_rva=0x1000, falign=0x200):
-    """A PE32+ program whose one section .idata (RVA sect_rva) is body."""
-    vsize = len(body)
-    body = body + b'\0' * (-len(body) % falign)
-    hdr = bytearray(0x200)
-    hdr[0:2] = b'MZ'
-    struct.pack_into('<I', hdr, 0x3c, 0x40)
-    hdr[0x40:0x44] = b'PE\0\0'
-    struct.pack_into('<HHIIIHH', hdr, 0x44, 0x8664, 1, 0, 0, 0, 240, 0x22)
-    opt = 0x58
-    struct.pack_into('<H', hdr, opt, 0x20b)
-    struct.pack_into('<QII', hdr, opt + 24, 0x140000000, 0x1000, falign)
-    struct.pack_into('<II', hdr, opt + 56, sect_rva + len(body), 0x200)
-    struct.pack_into('<HH', hdr, opt + 68, 3, 0x160)
-    struct.pack_into('<I', hdr, opt + 108, 16)
-    struct.pack_into('<II', hdr, opt + 112 + 8, imp_rva, imp_size)
-    sec = opt + 240
-    hdr[sec:sec + 8] = b'.idata\0\0'
-    struct.pack_into('<IIII', hdr, sec + 8, vsize, sect_rva, len(body), 0x200)
-    struct.pack_into('<I', hdr, sec + 36, 0xc0000040)
-    return hdr + body
-
-def imports(dlls, sect_rva=0x1000):
-    """An .idata body importing, by name, the functions of each library:
-    descriptors, lookup tables, then the names (the last one last)."""
-    body = bytearray(20 * (len(dlls) + 1))
-    ilts = []
-    for dll, names in dlls:
-        ilts.append(len(body))
-        body += b'\0' * (8 * (len(names) + 1))
-    for i, (dll, names) in enumerate(dlls):
-        struct.pack_into('<IIIII', body, 20 * i, sect_rva + ilts[i], 0, 0,
-                         sect_rva + len(body), sect_rva + ilts[i])
-        body += dll.encode() + b'\0'
-        for k, n in enumerate(names):
-            body += b'\0' * (len(body) % 2)
-            struct.pack_into('<Q', body, ilts[i] + 8 * k, sect_rva + len(body))
-            body += b'\0\0' + n.encode() + b'\0'
-    return bytes(body)
-
-# A small valid image (a seed for the fuzz target), and one whose last
-# name runs to the end of its section unterminated.
-dlls = [('libssp-0.dll', ['__stack_chk_fail', '__stack_chk_guard', '__strcpy_chk']),
-        ('msvcrt.dll', ['memcpy', 'printf'])]
-body = imports(dlls)
-emit('synthetic', 'small', image(body, 0x1000, 60), must_reject=False)
-emit('synthetic', 'unterminated', image(body[:-1], 0x1000, 60))
-
-# 4000 import descriptors that all share one lookup table of 30000
-# entries, each naming one 300-byte name: 120 million names to read if
-# every table were walked.
-ndesc, nthunk, sect_rva = 4000, 30000, 0x1000
-names_at = 20 * (ndesc + 1)
-thunks_at = names_at + 512
-body = bytearray(thunks_at + 8 * (nthunk + 1))
-body[names_at + 2:names_at + 2 + 300] = b'A' * 300
-for i in range(ndesc):
-    struct.pack_into('<IIIII', body, 20 * i, sect_rva + thunks_at, 0, 0,
-                     sect_rva + names_at + 2 + 299, sect_rva + thunks_at)
-for j in range(nthunk):
-    struct.pack_into('<Q', body, thunks_at + 8 * j, sect_rva + names_at)
-emit('synthetic', 'name-loop', image(bytes(body), sect_rva, 20 * (ndesc + 1)))
-EOPY
+	python3 "$HARDEN_SRCDIR/tests/audit/gen_hostile_pe.py" "$@"
 }
 
 # gen_hostile_ar DIR OBJECT...: static libraries built from the objects
@@ -723,65 +294,7 @@ EOPY
 # "lib(member)", the others still reported) and DIR/AR-FLIP (random byte
 # flips in the headers and the name table: no crash, exit 0, 1 or 2).
 gen_hostile_ar() {
-	python3 - "$@" <<'EOPY'
-import os, random, sys
-
-out, objs = sys.argv[1], sys.argv[2:]
-os.makedirs(out, exist_ok=True)
-lists = {k: open(os.path.join(out, k), 'w') for k in ('AR-REJECT', 'AR-MEMBER', 'AR-FLIP')}
-
-def hdr(name, size, fmag=b'`\n', size_field=None):
-    f = size_field if size_field is not None else str(size).encode()
-    h = name.ljust(16) + b'0'.ljust(12) + b'0'.ljust(6) + b'0'.ljust(6) + \
-        b'644'.ljust(8) + f.ljust(10)[:10] + fmag
-    assert len(h) == 60
-    return h
-
-def member(name, data, **kw):
-    return hdr(name, len(data), **kw) + data + (b'\n' if len(data) % 2 else b'')
-
-def archive(members, names=None):
-    a = b'!<arch>\n' + member(b'/', b'\0\0\0\0')
-    if names is not None:
-        a += member(b'//', names)
-    return a + b''.join(members)
-
-def emit(kind, name, data):
-    path = os.path.join(out, 'ar.' + name)
-    open(path, 'wb').write(data)
-    if kind:
-        lists[kind].write(path + '\n')
-
-blobs = [open(o, 'rb').read() for o in objs]
-long = b'a_member_name_longer_than_sixteen.o'
-names = long + b'/\n'
-valid = archive([member(b'short.o/', blobs[0]), member(b'/0', blobs[-1])], names)
-emit(None, 'valid', valid)
-emit('AR-REJECT', 'trunc-header', valid[:8 + 30])
-emit('AR-REJECT', 'trunc-member', valid[:len(valid) - 100])
-emit('AR-REJECT', 'bad-fmag', archive([member(b'x.o/', blobs[0], fmag=b'XX')]))
-emit('AR-REJECT', 'size-not-decimal', archive([member(b'x.o/', blobs[0], size_field=b'12a4')]))
-emit('AR-REJECT', 'size-blank', archive([member(b'x.o/', blobs[0], size_field=b'')]))
-emit('AR-REJECT', 'size-past-end', archive([hdr(b'x.o/', 0, size_field=b'999999999') + blobs[0]]))
-emit('AR-REJECT', 'size-huge', archive([hdr(b'x.o/', 0, size_field=b'9999999999') + blobs[0]]))
-emit('AR-REJECT', 'longname-no-table', archive([member(b'/0', blobs[0])]))
-emit('AR-REJECT', 'longname-outside', archive([member(b'/4000', blobs[0])], names))
-emit('AR-REJECT', 'longname-not-decimal', archive([member(b'/1x', blobs[0])], names))
-emit('AR-REJECT', 'two-name-tables', archive([member(b'//', names), member(b'/0', blobs[0])], names))
-emit('AR-REJECT', 'bsd-name-too-long', archive([hdr(b'#1/500', 10) + b'0123456789']))
-emit('AR-MEMBER', 'member-text', archive([member(b'short.o/', blobs[0]), member(b'README/', b'not an object\n')]))
-emit('AR-MEMBER', 'member-trunc-elf', archive([member(b'short.o/', blobs[0]), member(b'cut.o/', blobs[0][:40])]))
-emit('AR-MEMBER', 'member-pe', archive([member(b'short.o/', blobs[0]), member(b'w.o/', b'MZ' + bytes(200))]))
-# Still valid: an unterminated long name, a name table at the very end.
-emit(None, 'longname-unterminated', archive([member(b'/0', blobs[0])], long))
-rnd = random.Random(20)
-for k in range(60):
-    d = bytearray(valid)
-    for _ in range(rnd.randint(1, 4)):
-        # the magic is kept: the walk, not the identification, is tested
-        d[rnd.randrange(8, 8 + 60 * 3 + len(names))] = rnd.randrange(256)
-    emit('AR-FLIP', 'flip%02d' % k, bytes(d))
-EOPY
+	python3 "$HARDEN_SRCDIR/tests/audit/gen_hostile_ar.py" "$@"
 }
 
 # The Windows PE corpus: name|source|flags|post, built by mingw-w64's
@@ -817,49 +330,43 @@ EOS
 # pe_patch FILE OR-MASK CLEAR-RELOC-DIR: set DllCharacteristics bits, and
 # (1) empty the base relocation data directory, in place.
 pe_patch() {
-	python3 - "$@" <<'EOPY'
-import struct, sys
-fn, mask, clear = sys.argv[1], int(sys.argv[2], 0), sys.argv[3] == '1'
-d = bytearray(open(fn, 'rb').read())
-opt = struct.unpack_from('<I', d, 0x3c)[0] + 24
-dc = opt + 70
-struct.pack_into('<H', d, dc, struct.unpack_from('<H', d, dc)[0] | mask)
-if clear:
-    pe64 = struct.unpack_from('<H', d, opt)[0] == 0x20b
-    struct.pack_into('<II', d, opt + (112 if pe64 else 96) + 5 * 8, 0, 0)
-open(fn, 'wb').write(d)
-EOPY
+	python3 "$HARDEN_SRCDIR/tests/audit/pe_patch.py" "$@"
 }
 
-# build_pe_corpus: build every row into $T/pe (LIST: names built), plus
+# build_pe_corpus: every row in $T/pe (LIST: names built), plus
 # pe32-bare.exe, a PE32 without libc from clang and ld.lld (with the
 # HIGH_ENTROPY_VA bit set, which means nothing in PE32), when both exist.
+# Built once per run (run_once: five tests read it), copied into $T/pe.
 build_pe_corpus() {
 	need x86_64-w64-mingw32-gcc
 	write_sources
-	mkdir -p "$T/pe"
-	: >"$T/pe/LIST"
+	run_once "audit-pe-$(audit_key)" _pe_corpus_into
+	rm -rf "$T/pe" && cp -pR "$ONCE" "$T/pe" || exit 99
+}
+_pe_corpus_into() {	# DIR: the PE corpus, built from $T/src
+	d=$1
+	: >"$d/LIST"
 	pe_corpus_spec | while IFS='|' read -r name src flags post; do
 		# After the source, so that -lssp resolves its calls.
 		# shellcheck disable=SC2086
-		x86_64-w64-mingw32-gcc -o "$T/pe/$name" "$T/src/$src" $flags \
-		    >"$T/pe/$name.log" 2>&1 ||
-			{ cat "$T/pe/$name.log" >&2; fail "cannot build $name ($flags)"; }
+		x86_64-w64-mingw32-gcc -o "$d/$name" "$T/src/$src" $flags \
+		    >"$d/$name.log" 2>&1 ||
+			{ cat "$d/$name.log" >&2; fail "cannot build $name ($flags)"; }
 		case $post in
-		nodir) pe_patch "$T/pe/$name" 0 1 ;;
-		norelocs) pe_patch "$T/pe/$name" 0x60 0 ;;
+		nodir) pe_patch "$d/$name" 0 1 ;;
+		norelocs) pe_patch "$d/$name" 0x60 0 ;;
 		esac || fail "cannot patch $name"
-		echo "$name" >>"$T/pe/LIST"
+		echo "$name" >>"$d/LIST"
 	done || exit $?
 	if have ${HARDEN_CLANG:-clang} && have ld.lld; then
 		# -O0: the store to buf keeps an absolute address to relocate.
 		${HARDEN_CLANG:-clang} --target=i686-w64-mingw32 -O0 -c \
-		    -o "$T/pe/bare32.o" "$T/src/bare.c" &&
+		    -o "$d/bare32.o" "$T/src/bare.c" &&
 		ld.lld -m i386pe --entry=__start --dynamicbase --nxcompat \
-		    -o "$T/pe/pe32-bare.exe" "$T/pe/bare32.o" &&
-		pe_patch "$T/pe/pe32-bare.exe" 0x20 0 ||
+		    -o "$d/pe32-bare.exe" "$d/bare32.o" &&
+		pe_patch "$d/pe32-bare.exe" 0x20 0 ||
 			fail "cannot build pe32-bare.exe"
-		echo pe32-bare.exe >>"$T/pe/LIST"
+		echo pe32-bare.exe >>"$d/LIST"
 	fi
 }
 

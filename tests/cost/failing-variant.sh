@@ -4,6 +4,7 @@
 # run and reported; the exit status is 1.
 . "$(dirname "$0")/lib.sh"
 cost_tool
+COST_DRIVER=$S/catalog/harden-flags	# the driver itself (lib.sh, cost_driver)
 need python3
 tiny_project "$T/p"
 # The build refuses -no-pie (standard-no-pie); the command fails for

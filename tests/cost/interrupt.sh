@@ -4,13 +4,14 @@
 # background, and the command itself, are ended with their process group.
 . "$(dirname "$0")/lib.sh"
 cost_tool
+cost_driver
 tiny_project "$T/p"
 for sig in INT TERM; do
 	: >"$T/pids"
 	# harden-cost itself in the background (a function would be a
 	# subshell, which ignores SIGINT there)
 	"$HC" --make "$T/p" --catalog "$S/catalog" \
-		--harden-flags "$S/catalog/harden-flags" --features relro --rounds 3 --instructions none --workdir "$T/work-$sig" \
+		--harden-flags "$COST_DRIVER" --features relro --rounds 3 --instructions none --workdir "$T/work-$sig" \
 		--quiet --run "sleep 300 & echo \$! >>'$T/pids'; echo \$\$ >>'$T/pids'; wait" \
 		>"$T/out-$sig" 2>&1 &
 	hc=$!

@@ -1,28 +1,20 @@
 # Helpers of the tests/cost scripts (sourced; not a test itself): the
 # shared tests/lib.sh, plus
-#   cost_tool            builds tools/harden-cost (-Werror) once; sets HC
+#   cost_tool            tools/harden-cost (-Werror), built once per run with
+#                        harden-audit (tools_build); sets HC
 #   tiny_project DIR     a one-file plain-Makefile project (the --make form)
+#   cost_driver          COST_DRIVER, catalog/harden-flags with its output
+#                        kept for the run
 #   cost_make SRCDIR ... harden-cost --make with this tree's catalog and
-#                        catalog/harden-flags
+#                        COST_DRIVER (set it to catalog/harden-flags for the
+#                        driver itself)
 #   json_get FILE EXPR   evaluates a Python expression on the parsed JSON (j)
 . "$(dirname "$0")/../lib.sh"
 
 cost_tool() {
 	need make cc
-	_key=$(cat "$S"/tools/cost/* "$S"/tools/lib/* \
-		"$S"/tools/Makefile | cksum | sed 's/ .*//')
-	_dir="${TMPDIR:-/tmp}/harden-test-cost-$_key"
-	if [ ! -x "$_dir/harden-cost" ]; then
-		# A directory of this process's own, renamed into place unless
-		# another test did it first (tests run at the same time).
-		_tmp=$_dir.tmp.$$
-		rm -rf "$_tmp"
-		run "$T/make.log" make -C "$S/tools" O="$_tmp" \
-			CFLAGS="-O2 -g -Wall -Wextra -Werror" "$_tmp/harden-cost"
-		mv -T "$_tmp" "$_dir" 2>/dev/null || rm -rf "$_tmp"
-		[ -x "$_dir/harden-cost" ] || fail "cannot cache harden-cost"
-	fi
-	HC=$_dir/harden-cost
+	tools_build "harden-audit harden-cost"
+	HC=$TOOLS/harden-cost
 }
 
 tiny_project() {
@@ -52,8 +44,38 @@ print(eval(sys.argv[2]))' "$1" "$2"
 cost_make() {
 	_src=$1
 	shift
-	"$HC" --make "$_src" --catalog "$S/catalog" \
-		--harden-flags "$S/catalog/harden-flags" "$@"
+	[ -n "${COST_DRIVER-}" ] || cost_driver
+	"$HC" --make "$_src" --catalog "$S/catalog" --harden-flags "$COST_DRIVER" "$@"
+}
+
+# cost_driver: COST_DRIVER, catalog/harden-flags behind a store of its
+# output for the run (run_once): the same arguments and flags give the
+# same report, so the tests of what harden-cost does with its builds and
+# runs probe each variant's flags once a run, not once a build (a variant
+# and the control ask the same).  The key: the arguments, HARDEN_CATALOG,
+# CC, CPPFLAGS, CFLAGS, and LDFLAGS but harden-cost's -B of its linker
+# wrapper (in each run's own directory); a run that fails is not kept.
+# catalog-env.sh, failing-variant.sh, keep.sh, log-cap.sh, reuse.sh and
+# sigpipe.sh give harden-cost the driver itself.
+cost_driver() {
+	run_once "cost-driver-$(cat "$S"/catalog/* | cksum | sed 's/ .*//')" _cost_driver_write
+	COST_DRIVER=$ONCE/harden-flags
+}
+_cost_driver_write() {	# DIR
+	cat >"$1/harden-flags" <<EOS
+#!/bin/sh
+# catalog/harden-flags, its output kept for the run (tests/cost/lib.sh, cost_driver)
+l=\$(printf ' %s\n' "\${LDFLAGS-}" | sed 's| -B[^ ]*/layouts/ld/||g')
+k=\$(printf '%s\n' "\$@" "\${HARDEN_CATALOG-}" "\${CC-}" "\${CPPFLAGS-}" "\${CFLAGS-}" "\$l" |
+	cksum | sed 's/ .*//')
+o='$1'/out-\$k
+if [ ! -f "\$o" ]; then
+	sh '$S/catalog/harden-flags' "\$@" >"\$o.\$\$" || { r=\$?; cat "\$o.\$\$"; rm -f "\$o.\$\$"; exit \$r; }
+	mv -f "\$o.\$\$" "\$o"
+fi
+exec cat "\$o"
+EOS
+	chmod +x "$1/harden-flags"
 }
 
 # objects_project DIR: a plain-Makefile project of five objects, whose

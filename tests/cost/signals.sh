@@ -5,6 +5,7 @@
 # variants' builds and logs, is removed).
 . "$(dirname "$0")/lib.sh"
 cost_tool
+cost_driver
 tiny_project "$T/p"
 for sig in HUP:1 QUIT:3 PIPE:13 TERM:15; do
 	n=${sig#*:} sig=${sig%:*}
@@ -12,7 +13,7 @@ for sig in HUP:1 QUIT:3 PIPE:13 TERM:15; do
 	mkdir "$T/tmp-$sig"
 	# harden-cost itself in the background, not a function (a subshell)
 	TMPDIR=$T/tmp-$sig "$HC" --make "$T/p" --catalog "$S/catalog" \
-		--harden-flags "$S/catalog/harden-flags" --features relro --rounds 3 --instructions none \
+		--harden-flags "$COST_DRIVER" --features relro --rounds 3 --instructions none \
 		--quiet --run "echo x >>'$T/started'; sleep 300" >"$T/out-$sig" 2>&1 &
 	hc=$!
 	i=0

@@ -4,9 +4,9 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc make readelf
 noopen() { readelf -dW "$1" | grep -q '(FLAGS_1).* NOOPEN'; }
-make -s -C "$S/tools" O="$T/bin" >/dev/null || fail "cannot build harden-audit"
+tools_build "harden-audit harden-cost"	# the run's (tests/lib.sh)
 mkdir -p ex && cp -R "$S/examples/make" "$S/examples/autotools" ex/
-(cd ex/make && make HARDEN="$S/catalog/harden-flags" HARDEN_AUDIT="$T/bin/harden-audit" \
+(cd ex/make && make HARDEN="$S/catalog/harden-flags" HARDEN_AUDIT="$TOOLS/harden-audit" \
 	HARDEN_FLAGS_ARGS=--enable-nodlopen check >out 2>&1) || fail "make check failed: $(tail -n 5 ex/make/out)"
 grep -qx 'HARDEN_LIB_LDFLAGS = -Wl,-z,nodlopen' ex/make/harden.mk || fail "harden.mk: $(cat ex/make/harden.mk)"
 noopen ex/make/libtally.so || fail "the library lacks DF_1_NOOPEN"

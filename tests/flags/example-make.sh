@@ -3,9 +3,9 @@
 # the builder's flags come last.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc make
-make -s -C "$S/tools" O="$T/bin" >/dev/null || fail "cannot build harden-audit"
+tools_build "harden-audit harden-cost"	# the run's (tests/lib.sh)
 mkdir -p ex && cp -R "$S/examples/make" "$S/examples/autotools" ex/
-(cd ex/make && make HARDEN="$S/catalog/harden-flags" HARDEN_AUDIT="$T/bin/harden-audit" check >out 2>&1) ||
+(cd ex/make && make HARDEN="$S/catalog/harden-flags" HARDEN_AUDIT="$TOOLS/harden-audit" check >out 2>&1) ||
 	fail "make check failed: $(tail -n 5 ex/make/out)"
 assert_hardened_pair ex/make/tally ex/make/libtally.so
 grep -q 'harden-audit --expect stack-protector,fortify-source,pie,relro,bind-now,noexecstack tally libtally.so' ex/make/out ||

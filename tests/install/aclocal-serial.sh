@@ -7,10 +7,10 @@
 . "$HARDEN_SRCDIR/tests/install/lib.sh"
 need aclocal autoconf make gcc
 
-install_harden "$T/prefix"
+installed_prefix
 serial=$(sed -n '2s/^# serial \([0-9][0-9]*\)$/\1/p' "$S/m4/harden.m4")
 [ -n "$serial" ] || fail "line 2 of m4/harden.m4 is not '# serial N'"
-cmp -s "$S/m4/harden.m4" "$T/prefix/share/aclocal/harden.m4" || fail "the installed harden.m4 is not m4/harden.m4"
+cmp -s "$S/m4/harden.m4" "$P/share/aclocal/harden.m4" || fail "the installed harden.m4 is not m4/harden.m4"
 
 p=$T/proj
 mkdir -p "$p/m4"
@@ -21,7 +21,7 @@ AC_PROG_CC
 HARDEN_CHECK
 AC_OUTPUT
 EOT
-export ACLOCAL_PATH="$T/prefix/share/aclocal"
+export ACLOCAL_PATH="$P/share/aclocal"
 # No copy: aclocal --install puts the installed one in m4/.
 (cd "$p" && run "$T/aclocal1.log" aclocal --install -I m4)
 cmp -s "$S/m4/harden.m4" "$p/m4/harden.m4" || fail "aclocal --install did not copy harden.m4 (serial $serial) into m4/"

@@ -7,7 +7,7 @@
 . "$HARDEN_SRCDIR/tests/install/lib.sh"
 need gcc cmake ninja readelf
 
-install_harden "$T/prefix"
+installed_prefix
 p=$T/proj
 mkdir -p "$p"
 cp "$S"/examples/autotools/src/tally.h "$S"/examples/autotools/src/tally.c "$S"/examples/autotools/src/main.c "$p"/ || exit 99
@@ -21,9 +21,9 @@ target_link_libraries(tally PRIVATE Harden::Harden)
 target_link_libraries(app PRIVATE tally Harden::Harden)
 file(WRITE "${CMAKE_BINARY_DIR}/expect.txt" "${HARDEN_AUDIT_EXPECT}\n")
 EOT
-CC=gcc cmake_configure "$T/b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$T/prefix"
-grep -q "^Harden_DIR:PATH=$T/prefix/share/cmake/Harden\$" "$T/b/CMakeCache.txt" || fail "not the installed package"
+CC=gcc cmake_configure "$T/b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$P"
+grep -q "^Harden_DIR:PATH=$P/share/cmake/Harden\$" "$T/b/CMakeCache.txt" || fail "not the installed package"
 cmake_build "$T/b"
 assert_hardened_pair "$T/b/app" "$T/b/libtally.so"
-audit_installed "$T/prefix" "$(cat "$T/b/expect.txt")" "$T/b/app" "$T/b/libtally.so"
+audit_installed "$P" "$(cat "$T/b/expect.txt")" "$T/b/app" "$T/b/libtally.so"
 exit 0

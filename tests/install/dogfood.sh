@@ -6,13 +6,13 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/install/lib.sh"
 need gcc readelf make
-install_harden "$T/prefix" CC=gcc CFLAGS='-O2 -g'
+installed_prefix	# installed with CC=gcc CFLAGS='-O2 -g' (install/lib.sh)
 eval "$(CC=gcc CFLAGS='-O2 -g' sh "$S/catalog/harden-flags" --export=sh)" || fail "harden-flags failed"
 case ,$HARDEN_AUDIT_EXPECT, in *,fortify-source,*) ;; *) fail "gcc -O2: no fortify-source in $HARDEN_AUDIT_EXPECT" ;; esac
 for t in harden-audit harden-cost; do
-	assert_hardened_program "$T/prefix/bin/$t"
+	assert_hardened_program "$P/bin/$t"
 done
-audit_installed "$T/prefix" "$HARDEN_AUDIT_EXPECT" "$T/prefix/bin/harden-audit" "$T/prefix/bin/harden-cost"
+audit_installed "$P" "$HARDEN_AUDIT_EXPECT" "$P/bin/harden-audit" "$P/bin/harden-cost"
 
 # The builder's -fno-stack-protector wins (the probe leaves the feature to it).
 run nosp.log make -C "$S/tools" O="$T/nosp" CC=gcc CFLAGS='-O2 -fno-stack-protector' "$T/nosp/harden-audit"

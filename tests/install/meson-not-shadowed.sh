@@ -9,12 +9,12 @@
 . "$HARDEN_SRCDIR/tests/install/lib.sh"
 need gcc readelf make meson ninja pkg-config
 
-install_harden "$T/prefix"
-found=$(find "$T/prefix" -name 'harden.pc' -o -name 'harden-exe.pc')
+installed_prefix
+found=$(find "$P" -name 'harden.pc' -o -name 'harden-exe.pc')
 [ -z "$found" ] || fail "installed: $found"
 mkdir -p "$T/pc"
-"$T/prefix/bin/harden-flags" --level=none --pc >"$T/pc/harden-flags.pc" || fail "harden-flags --pc failed"
-export PKG_CONFIG_PATH="$T/prefix/share/pkgconfig:$T/pc"
+"$P/bin/harden-flags" --level=none --pc >"$T/pc/harden-flags.pc" || fail "harden-flags --pc failed"
+export PKG_CONFIG_PATH="$P/share/pkgconfig:$T/pc"
 pkg-config --exists harden-tools harden-flags || fail "the .pc files are not on PKG_CONFIG_PATH"
 pkg-config --exists harden && fail "pkg-config finds a harden package"
 

@@ -9,7 +9,7 @@
 . "$HARDEN_SRCDIR/tests/install/lib.sh"
 need gcc readelf tar make meson ninja sha256sum
 
-install_harden "$T/prefix"
+installed_prefix
 run "$T/dist.log" make -C "$S" dist DISTDIR="$T/dist"
 v=$(installed_version)
 for f in harden-$v.tar.gz harden-$v.tar.gz.sha256 harden-$v.wrap; do
@@ -30,5 +30,5 @@ CC=gcc meson_setup "$T/p" "$T/b" --buildtype=release
 [ -f "$T/p/subprojects/packagecache/harden-$v.tar.gz" ] || fail "Meson did not fetch the tarball"
 [ -f "$T/p/subprojects/harden-$v/meson.build" ] || fail "the tarball was not extracted to subprojects/harden-$v"
 meson_check_way "$T/b"
-audit_installed "$T/prefix" "$(cat "$T/b/expect.txt")" "$T/b/tally" "$T/b/libtally.so"
+audit_installed "$P" "$(cat "$T/b/expect.txt")" "$T/b/tally" "$T/b/libtally.so"
 exit 0

@@ -9,8 +9,8 @@
 . "$HARDEN_SRCDIR/tests/install/lib.sh"
 need gcc readelf make pkg-config
 
-install_harden "$T/prefix"
-export PKG_CONFIG_PATH="$T/prefix/share/pkgconfig"
+installed_prefix
+export PKG_CONFIG_PATH="$P/share/pkgconfig"
 [ "$(pkg-config --modversion harden-tools)" = "$(installed_version)" ] || fail "harden-tools.pc: wrong version"
 for v in aclocaldir cmakedir catalogdir harden_flags harden_audit harden_cost; do
 	x=$(pkg-config --variable=$v harden-tools)
@@ -53,5 +53,5 @@ PKG_CONFIG_PATH=$p/pc pkg-config --cflags harden-flags | grep -q -- -fstack-prot
 [ "$(sed -n 's/^Version: //p' "$p/pc/harden-flags.pc")" = "$(installed_version)" ] || fail "harden-flags.pc: wrong version"
 assert_hardened_pair "$p/tally" "$p/libtally.so"
 expect=$(cd "$p" && make -s audit-expect)
-audit_installed "$T/prefix" "$expect" "$p/tally" "$p/libtally.so"
+audit_installed "$P" "$expect" "$p/tally" "$p/libtally.so"
 exit 0

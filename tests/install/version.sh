@@ -16,13 +16,13 @@ is "catalog/harden-flags --version" "$(sh "$S/catalog/harden-flags" --version | 
 is "the driver's report" "$(CFLAGS=-O2 sh "$S/catalog/harden-flags" --report | sed -n 's/^version=//p')"
 grep -qx "\* $v" "$S/NEWS" || fail "NEWS has no entry '* $v'"
 
-install_harden "$T/prefix"
-is "installed harden-flags --version" "$("$T/prefix/bin/harden-flags" --version | sed 's/^harden-flags //')"
-is "the installed catalog's harden-flags" "$("$T/prefix/share/harden/harden-flags" --version | sed 's/^harden-flags //')"
-is "installed harden-cost --version" "$("$T/prefix/bin/harden-cost" --version | sed 's/^harden-cost //')"
-is harden-tools.pc "$(PKG_CONFIG_PATH=$T/prefix/share/pkgconfig pkg-config --modversion harden-tools)"
-is "harden-tools.pc version" "$(PKG_CONFIG_PATH=$T/prefix/share/pkgconfig pkg-config --variable=version harden-tools)"
-mkdir -p "$T/pc" && "$T/prefix/bin/harden-flags" --pc >"$T/pc/harden-flags.pc"
+installed_prefix
+is "installed harden-flags --version" "$("$P/bin/harden-flags" --version | sed 's/^harden-flags //')"
+is "the installed catalog's harden-flags" "$("$P/share/harden/harden-flags" --version | sed 's/^harden-flags //')"
+is "installed harden-cost --version" "$("$P/bin/harden-cost" --version | sed 's/^harden-cost //')"
+is harden-tools.pc "$(PKG_CONFIG_PATH=$P/share/pkgconfig pkg-config --modversion harden-tools)"
+is "harden-tools.pc version" "$(PKG_CONFIG_PATH=$P/share/pkgconfig pkg-config --variable=version harden-tools)"
+mkdir -p "$T/pc" && "$P/bin/harden-flags" --pc >"$T/pc/harden-flags.pc"
 is harden-flags.pc "$(PKG_CONFIG_PATH=$T/pc pkg-config --modversion harden-flags)"
 
 # Autoconf: the copy of the driver embedded in harden.m4 carries the version.
@@ -56,7 +56,7 @@ file(WRITE "\${CMAKE_BINARY_DIR}/version.txt" "\${Harden_VERSION} \${HARDEN_VERS
 EOT
 CC=gcc cmake_configure "$T/cb1" "$T/cp"
 [ "$(cat "$T/cb1/version.txt")" = " $v" ] || fail "CMake add_subdirectory: '$(cat "$T/cb1/version.txt")', not ' $v'"
-CC=gcc cmake_configure "$T/cb2" "$T/cp" -DFROM_PREFIX=ON -DCMAKE_PREFIX_PATH="$T/prefix"
+CC=gcc cmake_configure "$T/cb2" "$T/cp" -DFROM_PREFIX=ON -DCMAKE_PREFIX_PATH="$P"
 [ "$(cat "$T/cb2/version.txt")" = "$v $v" ] || fail "CMake find_package: '$(cat "$T/cb2/version.txt")', not '$v $v'"
 grep -q "^project(Harden VERSION \${_harden_version}" "$S/CMakeLists.txt" || fail "CMakeLists.txt has a version of its own"
 
