@@ -254,11 +254,13 @@ summary_state() { sed -n "s/^  $2  *\([a-z]*\) .*/\1/p; s/^  $2  *\([a-z]*\)\$/\
 # Meson: a parent project using the harden subproject.
 
 # meson_copy_subproject DIR: the files of the release tarball, copied into DIR.
+# (One tar, not a cp per file: the copy is in most Meson tests, and 67
+# copies took 2 s of processor time.)
 meson_copy_subproject() {
 	mkdir -p "$1" || exit 99
-	(cd "$S" && sh meson/dist.sh --list) | while read -r f; do
-		mkdir -p "$1/$(dirname "$f")" && cp "$S/$f" "$1/$f" || exit 99
-	done || fail "cannot copy the subproject"
+	(cd "$S" && sh meson/dist.sh --list) >"$T/subproject.files" || fail "meson/dist.sh --list failed"
+	(cd "$S" && tar -cf - -T "$T/subproject.files") | (cd "$1" && tar -xf -) || fail "cannot copy the subproject"
+	[ "$(cd "$1" && find . -type f | wc -l)" = "$(wc -l <"$T/subproject.files")" ] || fail "the copy of the subproject is incomplete"
 }
 
 # meson_parent DIR: a project with a shared library (libtally) and a program
