@@ -5,18 +5,73 @@
 # a C line is in the C report, every one on a C++ line in the C++ report
 # (words, C++ only, has them all; tallyxx, C++ and C, each object its own
 # language's, its C object from a static library of its own).
+# With gcc and clang++, the variables of the three pairs of dependencies:
+# harden-c's and harden-cpp's are the lines of their reports (and report
+# names the report); harden's lists are the tagged flags of the features
+# whose "flags" lines agree in both reports, its audit_expect the features
+# of both lists among them.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ clang clang++
 meson_parent_cxx_with_copy "$T/p"
+cat >>"$T/p/meson.build" <<'EOW'
+lines = []
+foreach name : ['harden-c', 'harden-c-exe', 'harden-cpp', 'harden-cpp-exe', 'harden', 'harden-exe']
+  d = dependency(name)
+  foreach v : ['cppflags', 'cflags', 'exe_cflags', 'ldflags', 'exe_ldflags', 'audit_expect', 'languages', 'report']
+    lines += name + ' ' + v + '=' + d.get_variable(v, default_value: '')
+  endforeach
+endforeach
+conf = configuration_data()
+conf.set('V', '\n'.join(lines))
+configure_file(input: 'vars.in', output: 'vars.txt', configuration: conf)
+EOW
+echo '@V@' >"$T/p/vars.in"
 # report_words REPORT: the flags of every list of REPORT, one a line.
 report_words() {
 	for k in cppflags cflags exe_cflags ldflags exe_ldflags; do
 		report_key "$1" $k
 	done | tr ' ' '\n' | sed '/^$/d' | sort -u
 }
+# check_variables BUILDDIR: the variables (vars.txt) against the reports.
+check_variables() {
+	lists="cppflags cflags exe_cflags ldflags exe_ldflags audit_expect"
+	# want NAME REPORT LANGUAGES: the lines vars.txt must have for NAME.
+	want() {
+		for k in $lists; do echo "$1 $k=$(report_key "$2" $k)"; done
+		echo "$1 languages=$3"
+		echo "$1 report=$2"
+	}
+	vc=$(meson_report "$1") vx=$(meson_report "$1" -cxx)
+	for d in harden-c harden-c-exe; do want $d "$vc" c; done >"$T/want"
+	for d in harden-cpp harden-cpp-exe; do want $d "$vx" cpp; done >>"$T/want"
+	# The shared features, from both reports' flags lines, the lists as the
+	# report makes them from the tags (catalog/README.md).
+	awk '$1 == "flags" { if (FILENAME == ARGV[1]) c[$2] = $0; else if (c[$2] == $0) print }' "$vc" "$vx" >"$T/shared"
+	# audit_expect: in both reports' lists, and shared.
+	audit=$(for f in $(report_key "$vc" audit_expect | tr , ' '); do
+		echo ",$(report_key "$vx" audit_expect)," | grep -q ",$f," && grep -q "^flags $f\( \|\$\)" "$T/shared" && echo "$f"
+	done | paste -sd, -)
+	for d in harden harden-exe; do
+		for k in cppflags cflags exe_cflags ldflags exe_ldflags; do
+			printf '%s %s=' $d $k
+			awk -v k=$k '{ for (i = 3; i <= NF; i++) { t = $i; sub(/:.*/, "", t); f = substr($i, length(t) + 2)
+				if ((k == "cppflags" && t == "cpp") || (k == "cflags" && (t == "cc" || t == "cc+ld")) ||
+				    (k == "exe_cflags" && t == "exe-cc") || (k == "ldflags" && (t == "ld" || t == "cc+ld")) ||
+				    (k == "exe_ldflags" && t == "exe-ld")) { printf "%s%s", sep, f; sep = " " } } }
+				END { print "" }' "$T/shared"
+		done
+		echo "$d audit_expect=$audit"
+		echo "$d languages=c cpp"
+		echo "$d report=$vc"
+	done >>"$T/want"
+	diff "$T/want" "$1/vars.txt" || fail "the dependencies' variables differ from the reports"
+	grep -q '^harden cflags=.*-fzero-call-used-regs' "$1/vars.txt" && fail "harden has gcc's strict flag"
+	grep -q '^harden-c cflags=.*-fzero-call-used-regs' "$1/vars.txt" || fail "harden-c lacks gcc's strict flag"
+}
 for pair in gcc:clang++ clang:g++; do
 	cc=${pair%:*} cxx=${pair#*:} b=$T/b-$cc
 	CC=$cc CXX=$cxx meson_setup "$T/p" "$b" --buildtype=release -Dharden:hardening=strict
+	[ $pair = gcc:clang++ ] && check_variables "$b"
 	report_words "$(meson_report "$b")" >"$b.c-flags"
 	report_words "$(meson_report "$b" -cxx)" >"$b.cxx-flags"
 	cmp -s "$b.c-flags" "$b.cxx-flags" && fail "$pair: the C and C++ reports have the same flags (no family difference to test)"

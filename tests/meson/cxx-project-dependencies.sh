@@ -3,7 +3,9 @@
 # harden-c for C and harden-cpp for C++, b_pie=true.  In tallyxx (C++ and
 # C) the C++ source gets the C++ report's -D_GLIBCXX_ASSERTIONS and the C
 # source does not; every program is PIE and has a canary, the library is
-# not linked with -pie.
+# not linked with -pie.  With b_pie=true, configuration does not say that
+# programs are PIE only through harden-exe (it says so with b_pie false:
+# standard.sh).
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ readelf
 meson_parent_cxx_with_copy "$T/p"
@@ -17,6 +19,7 @@ words = executable('words', 'words.cc')
 tallyxx = executable('tallyxx', 'tallyxx.cc', 'tally.c')
 EOW
 CC=gcc CXX=g++ meson_setup "$T/p" "$T/b" --buildtype=release
+grep -q "b_pie is false" "$T/b.log" && fail "b_pie message with b_pie=true"
 run "$T/ninja.log" ninja -C "$T/b" -v
 grep -- '-o tallyxx.p/tallyxx.cc.o ' "$T/ninja.log" | grep -q -- ' -D_GLIBCXX_ASSERTIONS ' ||
 	fail "the C++ source of tallyxx lacks -D_GLIBCXX_ASSERTIONS"

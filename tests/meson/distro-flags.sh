@@ -1,13 +1,15 @@
 #!/bin/sh
 # The builder's own flags win (catalog/README.md, "The builder's flags"):
-# with Debian's dpkg-buildflags (hardening=+all) exported, the features
-# they already set are "builder ... present" and harden adds nothing for
-# them, so no flag reaches a command line twice; the probe still costs 9
-# compiler runs with gcc; the binaries keep the distro's fortify level 2
-# (a control build without the distro's flags has harden's level 3).
+# with Debian's dpkg-buildflags (hardening=+all, which sets CFLAGS and
+# CXXFLAGS) exported, in a mixed C and C++ project, the features they
+# already set are "builder ... present" in both reports and harden adds
+# nothing for them, so no flag reaches a command line twice; the C probe
+# still costs 9 compiler runs with gcc; the binaries keep the distro's
+# fortify level 2 (harden's own level 3 gives __strcpy_chk in the same
+# library: standard.sh), the C and C++ programs keep their hardening.
 . "$HARDEN_SRCDIR/tests/lib.sh"
-need gcc readelf dpkg-buildflags
-meson_parent_with_copy "$T/p"
+need gcc g++ readelf dpkg-buildflags
+meson_parent_cxx_with_copy "$T/p"
 # A copy into a buffer whose size is known only at run time: checked
 # (__strcpy_chk) at _FORTIFY_SOURCE=3, a plain strcpy at 2.
 cat >"$T/p/level.c" <<'EOW'
@@ -24,15 +26,11 @@ copy(const char *s, size_t n)
 	return p;
 }
 EOW
-echo "shared_library('level', 'level.c', dependencies: harden_dep)" >>"$T/p/meson.build"
-# The control: without the distro's flags harden gives level 3.
-CC=gcc meson_setup "$T/p" "$T/c" --buildtype=release
-meson_build "$T/c"
-elf_has_sym "$T/c/liblevel.so" __strcpy_chk || fail "control: no __strcpy_chk at harden's fortify level"
+echo "shared_library('level', 'level.c', dependencies: dependency('harden-c'))" >>"$T/p/meson.build"
 flags=$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --export=sh) || fail "dpkg-buildflags failed"
 eval "$flags"
 case " $CPPFLAGS " in *" -D_FORTIFY_SOURCE=2 "*) ;; *) fail "dpkg-buildflags gives no -D_FORTIFY_SOURCE=2: $CPPFLAGS" ;; esac
-CC=gcc meson_setup "$T/p" "$T/b"
+CC=gcc CXX=g++ meson_setup "$T/p" "$T/b"
 r=$(meson_report "$T/b")
 for f in stack-protector fortify-source relro bind-now format-security; do
 	[ "$(report_state "$r" $f)" = builder ] || fail "$f is $(report_state "$r" $f), not builder: $(report_reason "$r" $f)"
@@ -51,4 +49,8 @@ assert_hardened_pair "$T/b/tally" "$T/b/libtally.so"
 elf_has_sym "$T/b/liblevel.so" strcpy || fail "liblevel.so has no plain strcpy: not fortify level 2"
 elf_has_sym "$T/b/liblevel.so" __strcpy_chk && fail "liblevel.so has __strcpy_chk: fortify level 3"
 grep ' -c ' "$T/ninja.log" | grep -q -- '-D_FORTIFY_SOURCE=3' && fail "harden's fortify level 3 reached a compile"
+# C++ (lib.sh distro_cxx_check): the report, and the g++ lines.
+distro_cxx_check "$(meson_report "$T/b" -cxx)" "$T/ninja.log"
+elf_has_canary "$T/b/words" && elf_has_relro "$T/b/words" && elf_has_now "$T/b/words" ||
+	fail "words lost the distribution's hardening"
 echo ok
