@@ -50,6 +50,9 @@ struct unit {
 	int		fortify_level;	/* the last -D/-U _FORTIFY_SOURCE of
 					   its line (-U: 0), -1 if none or
 					   if its line omits -D (GCC's) */
+	int		optimized;	/* its last -O: 1 for -O1 or more
+					   (-Og, -Os: __OPTIMIZE__), 0 for
+					   -O0 or none, -1 if unknown */
 };
 
 /* What the recorded compiler command lines (DWARF producers) say. */

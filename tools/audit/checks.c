@@ -116,6 +116,9 @@ struct unitcount {
 	unsigned	lack, undo;	/* ... without c, with c turned off */
 	char		names[120];	/* the first units that lack it */
 	char		undone[120];	/* the first units that turn it off */
+	unsigned	unopt;		/* ... lack it as they do not optimise
+					   (c needs it; counted in lack, undo) */
+	char		unopt_names[120];
 };
 
 /* Append a unit's name to a comma-separated list of at most sz bytes. */
@@ -148,6 +151,11 @@ count_units(const struct facts *f, size_t c, int cxx_only,
 			continue;
 		uc->lack++;
 		add_unit_name(uc->names, sizeof(uc->names), u);
+		if (u->optimized == 0 && cat_requires(c, "optimize")) {
+			uc->unopt++;
+			add_unit_name(uc->unopt_names,
+			    sizeof(uc->unopt_names), u);
+		}
 		if (u->off & bit) {
 			uc->undo++;
 			add_unit_name(uc->undone, sizeof(uc->undone), u);
@@ -170,7 +178,12 @@ fromcmd(const struct facts *f, size_t c, const char *flag, int cxx_only,
 	else if (uc.shown == 0) {
 		cmdreason(f, why, sizeof(why));
 		setr(r, V_UNKNOWN, "%s", why);
-	} else if (uc.lack == uc.shown)
+	} else if (uc.lack > 0 && uc.unopt == uc.lack)
+		setr(r, uc.lack == uc.shown ? V_NO : V_PARTIAL, "%u of %u "
+		    "recorded units do not optimise (-O0 or no -O), which %s "
+		    "needs: %s", uc.lack, uc.shown, cat_features[c].name,
+		    uc.unopt_names);
+	else if (uc.lack == uc.shown)
 		setr(r, V_NO, "all %u recorded units lack %s: %s", uc.shown,
 		    flag, uc.names);
 	else if (uc.lack > 0)
@@ -187,6 +200,7 @@ fromcmd(const struct facts *f, size_t c, const char *flag, int cxx_only,
 	}
 }
 
+
 /* enum unit_rule (audit.h): the proof in the binary may come from other units. */
 static void
 by_units(const struct facts *f, int c, enum unit_rule rule,
@@ -202,6 +216,14 @@ by_units(const struct facts *f, int c, enum unit_rule rule,
 	bad = rule == UNITS_UNDO ? uc.undo : uc.lack;
 	if (bad == 0)
 		return;
+	if (uc.unopt == bad) {
+		snprintf(why, sizeof(why), "%s, but %u of %u recorded units "
+		    "do not optimise (-O0 or no -O), which %s needs: %s",
+		    r->why, bad, uc.shown, cat_features[c].name,
+		    uc.unopt_names);
+		setr(r, V_PARTIAL, "%s", why);
+		return;
+	}
 	snprintf(why, sizeof(why), "%s, but %u of %u recorded units %s %s "
 	    "(%s): %s", r->why, bad, uc.shown, rule == UNITS_UNDO ?
 	    "turn off" : "lack", cat_features[c].name, cat_features[c].flag,
@@ -583,7 +605,13 @@ ck_fortify(const struct facts *f, struct result *r)
 		return;
 	}
 	fortify_evidence(f, &plain, &always, excused, sizeof(excused));
-	if (f->fortified > 0)
+	if (f->fortified > 0 && always > 0)
+		setr(r, V_PARTIAL, "%u fortified calls imported (%s), but "
+		    "also %u unfortified (%s) of which %u are always fortified "
+		    "with _FORTIFY_SOURCE>=2 and -O1 or more: some code was "
+		    "built without it%s", f->fortified, f->fort_names,
+		    f->unfortified, f->unfort_names, always, excused);
+	else if (f->fortified > 0)
 		setr(r, V_YES, "%u fortified, %u unfortified calls imported "
 		    "(%s%s%s)%s", f->fortified, f->unfortified, f->fort_names,
 		    f->unfortified ? "; unfortified: " : "", f->unfort_names,
@@ -624,40 +652,56 @@ ck_fortify(const struct facts *f, struct result *r)
  * at run time, which an import cannot show and a size argument in the
  * code shows only sometimes.  So only a recorded command line (clang's
  * -grecord-command-line, GCC's -frecord-gcc-switches) can say: every unit
- * that records a level must record 3.  No inference from the imports.
+ * that records a level must record 3, and optimise, as fortify needs
+ * __OPTIMIZE__ (GCC's lines show -O, not -D: such a unit is a "no" when
+ * it does not optimise).  The imports can still say no: a call that level
+ * 2 and more always fortify, imported plain, is code without it.
  */
 static void
 ck_fortify3(const struct facts *f, struct result *r)
 {
 	const struct unit *u;
-	unsigned three = 0, lower = 0;
-	char names[120] = "";
+	unsigned three = 0, lower = 0, unopt = 0, plain, always;
+	char names[120] = "", unopt_names[120] = "", excused[200];
 	size_t i;
 
 	for (i = 0; i < f->cmd.nunits; i++) {
 		u = &f->cmd.units[i];
-		if (u->fortify_level >= 3)
+		if (u->optimized == 0 && u->fortify_level != 0) {
+			unopt++;
+			add_unit_name(unopt_names, sizeof(unopt_names), u);
+		} else if (u->fortify_level >= 3)
 			three++;
 		else if (u->fortify_level >= 0) {
 			lower++;
 			add_unit_name(names, sizeof(names), u);
 		}
 	}
-	if (lower > 0)
+	fortify_evidence(f, &plain, &always, excused, sizeof(excused));
+	if (unopt > 0)
+		setr(r, V_NO, "%u recorded unit%s do%s not optimise (-O0 or no "
+		    "-O), where _FORTIFY_SOURCE has no effect: %s", unopt,
+		    unopt > 1 ? "s" : "", unopt > 1 ? "" : "es", unopt_names);
+	else if (lower > 0)
 		setr(r, V_NO, "%u recorded unit%s set a lower level: %s", lower,
 		    lower > 1 ? "s" : "", names);
 	else if (three == 0)
 		setr(r, V_UNKNOWN, "no recorded command line gives the level "
 		    "(GCC records no -D); levels 2 and 3 import the same "
 		    "__*_chk functions");
+	else if (always > 0)
+		setr(r, V_NO, "-D_FORTIFY_SOURCE=3 in %u recorded units, but "
+		    "%u calls that it always fortifies are imported plain "
+		    "(%s): code outside them is not fortified", three, always,
+		    f->unfort_names);
 	else if (three < f->cmd.nunits)
 		setr(r, V_UNKNOWN, "-D_FORTIFY_SOURCE=3 in %u of %zu recorded "
 		    "units, the others record no level", three,
 		    f->cmd.nunits);
 	else if (f->fortified == 0 && f->static_fortified == 0)
 		setr(r, V_UNKNOWN, "-D_FORTIFY_SOURCE=3 in all %u recorded "
-		    "units, but no __*_chk call: not in effect (-O0?) or "
-		    "nothing fortifiable", three);
+		    "units, but no __*_chk call: not in effect or nothing "
+		    "fortifiable", three);
 	else
 		setr(r, V_YES, "-D_FORTIFY_SOURCE=3 in all %u recorded units",
 		    three);

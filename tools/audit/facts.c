@@ -353,14 +353,28 @@ fortify_level_of(const char *t, size_t tl, int level)
 	return level;
 }
 
+/*
+ * Whether a recorded line optimises (__OPTIMIZE__, which fortify needs):
+ * opt is its last -O word (-1: none), and no -O is -O0 for gcc and clang
+ * alike.  GCC records every -O; an LTO unit ("GNU GIMPLE") records the
+ * link's, not the compilation's that preprocessed the code: unknown.
+ */
+static int
+optimized_of(const char *s, size_t len, int opt)
+{
+	if (len >= 11 && strncmp(s, "GNU GIMPLE ", 11) == 0)
+		return -1;
+	return opt > 0;
+}
+
 static void
 read_cmdline(const char *s, size_t len, struct unit *u)
 {
 	signed char val[CAT_MAX_FEATURES] = { 0 };
-	const char *t, *end = s + len;
+	const char *t, *end = s + len, *line = s;
 	char joined[256];
 	size_t tl, i;
-	int full = len < 4 || strncmp(s, "GNU ", 4) != 0, level = -1;
+	int full = len < 4 || strncmp(s, "GNU ", 4) != 0, level = -1, opt = -1;
 
 	while ((t = next_word(&s, end, &tl)) != NULL) {
 		if (tl == 2 && (t[1] == 'D' || t[1] == 'U') && t[0] == '-') {
@@ -374,6 +388,8 @@ read_cmdline(const char *s, size_t len, struct unit *u)
 			tl += 2;
 		}
 		level = fortify_level_of(t, tl, level);
+		if (tl >= 2 && t[0] == '-' && t[1] == 'O')
+			opt = !(tl == 3 && t[2] == '0');
 		for (i = 0; i < cat_nswitches; i++)
 			if (cat_match(cat_switches[i].pattern, t, tl)) {
 				val[cat_switches[i].feature] =
@@ -383,7 +399,14 @@ read_cmdline(const char *s, size_t len, struct unit *u)
 	}
 	u->on = u->off = u->shown = 0;
 	u->fortify_level = full ? level : -1;
+	u->optimized = optimized_of(line, len, opt);
 	for (i = 0; i < cat_nfeatures; i++) {
+		/* Unoptimised, a feature that needs it is off, -D or not. */
+		if (u->optimized == 0 && cat_requires(i, "optimize")) {
+			u->off |= (uint64_t)1 << i;
+			u->shown |= (uint64_t)1 << i;
+			continue;
+		}
 		if (val[i] != 0)
 			*(val[i] == 1 ? &u->on : &u->off) |= (uint64_t)1 << i;
 		if ((cat_features[i].where & CAT_CC) ||
