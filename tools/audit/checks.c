@@ -707,18 +707,36 @@ ck_fortify3(const struct facts *f, struct result *r)
 		    three);
 }
 
+/* The C++ units with only the other library's macro (cxxlib.c), named. */
+static unsigned
+other_lib(const struct facts *f, char *names, size_t sz)
+{
+	unsigned n = 0;
+	size_t i;
+
+	names[0] = '\0';
+	for (i = 0; i < f->cmd.nunits; i++)
+		if (f->cmd.units[i].cxxlib_other) {
+			n++;
+			add_unit_name(names, sz, &f->cmd.units[i]);
+		}
+	return n;
+}
+
 /*
  * The C++ standard library's assertions.  Only libstdc++ >= 12 leaves a
  * trace: the import of std::__glibcxx_assert_fail, in a file that keeps a
  * checked accessor.  libc++ traps inline and older libstdc++ inlines its
- * message; clang's recorded -D tells unit by unit.  A unit that lacks the
- * -D is no proof of "no": the library may default to a mode.
+ * message; clang's recorded -D tells unit by unit, each macro only for
+ * its own library (cxxlib.c).  A unit that lacks the -D is no proof of
+ * "no": the library may default to a mode.
  */
 static void
 ck_stdlib(const struct facts *f, struct result *r)
 {
 	struct unitcount uc;
 	const char *flag = "-D_GLIBCXX_ASSERTIONS or -D_LIBCPP_HARDENING_MODE";
+	char names[120];
 
 	if (f->stdlib_assert != NULL) {
 		setr(r, V_YES, "%s std::__glibcxx_assert_fail (libstdc++ "
@@ -746,6 +764,17 @@ ck_stdlib(const struct facts *f, struct result *r)
 	} else if (uc.lack > 0 && uc.lack < uc.shown)
 		setr(r, V_PARTIAL, "%u of %u recorded C++ units lack %s: %s",
 		    uc.lack, uc.shown, flag, uc.names);
+	else if (other_lib(f, names, sizeof(names)) > 0)
+		setr(r, V_UNKNOWN, "%u recorded C++ units define only the "
+		    "other library's macro (-D_GLIBCXX_ASSERTIONS does nothing "
+		    "to libc++, -D_LIBCPP_HARDENING_MODE nothing to "
+		    "libstdc++), and the library may default to a mode: %s",
+		    other_lib(f, names, sizeof(names)), names);
+	else if (f->cmd.cxxlib_unknown > 0)
+		setr(r, V_UNKNOWN, "%u recorded C++ units define a library's "
+		    "macro, but not which library they use (no -stdlib= on "
+		    "their line; the file needs neither or both of libstdc++ "
+		    "and libc++)", f->cmd.cxxlib_unknown);
 	else
 		setr(r, V_UNKNOWN, "no std::__glibcxx_assert_fail import "
 		    "(only libstdc++ >= 12 has one, and only where a checked "

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "cxxlib.h"
 #include "memo.h"
 #include "sanitizer.h"
 
@@ -169,6 +170,7 @@ classify(struct facts *f, const char *n, int defined)
 	const struct fortify_fn *fn;
 	size_t i, len;
 
+	f->cxxlib |= cxxlib_symbol(n);
 	if (!defined && strncmp(n, "_Z", 2) == 0) {
 		f->cxx_imports++;
 		if (strcmp(n, glibcxx_assert_fail) == 0)
@@ -375,6 +377,11 @@ read_cmdline(const char *s, size_t len, struct unit *u)
 	char joined[256];
 	size_t tl, i;
 	int full = len < 4 || strncmp(s, "GNU ", 4) != 0, level = -1, opt = -1;
+	int stdlib_k = cat_find("stdlib-hardening");
+
+	u->cxxlib = 0;
+	memset(u->cxxlib_macro, 0, sizeof(u->cxxlib_macro));
+	u->cxxlib_other = 0;
 
 	while ((t = next_word(&s, end, &tl)) != NULL) {
 		if (tl == 2 && (t[1] == 'D' || t[1] == 'U') && t[0] == '-') {
@@ -390,10 +397,15 @@ read_cmdline(const char *s, size_t len, struct unit *u)
 		level = fortify_level_of(t, tl, level);
 		if (tl >= 2 && t[0] == '-' && t[1] == 'O')
 			opt = !(tl == 3 && t[2] == '0');
+		if (cxxlib_stdlib_word(t, tl) != 0)
+			u->cxxlib = cxxlib_stdlib_word(t, tl);
 		for (i = 0; i < cat_nswitches; i++)
 			if (cat_match(cat_switches[i].pattern, t, tl)) {
 				val[cat_switches[i].feature] =
 				    cat_switches[i].on ? 1 : -1;
+				if ((int)cat_switches[i].feature == stdlib_k)
+					cxxlib_macro_word(u, t, tl,
+					    cat_switches[i].on);
 				break;
 			}
 	}
@@ -720,9 +732,10 @@ dynamic_facts(struct elf *e, struct facts *f)
 			if ((s = dynstring(e, stroff, strsz, d->val,
 			    d->tag)) == NULL)
 				return -1;
-			if (d->tag == DT_NEEDED_ && (strncmp(s, "libstdc++.so",
-			    12) == 0 || strncmp(s, "libc++.so", 9) == 0))
+			if (d->tag == DT_NEEDED_ && cxxlib_needed(s) != 0) {
 				f->cxx_needed = 1;
+				f->cxxlib |= cxxlib_needed(s);
+			}
 			if (d->tag == DT_NEEDED_)
 				f->san_needed |= san_library(s);
 			if (d->tag == DT_RPATH_ || d->tag == DT_RUNPATH_)
@@ -933,6 +946,7 @@ audit_facts(struct elf *e, struct facts *f)
 	    kind_of(e, f) == -1 || symbol_facts(e, f) == -1)
 		return -1;
 	cmdlines(e, f);
+	cxxlib_units(f);
 	f->comment_clang = comment_names_clang(e);
 	return 0;
 }
