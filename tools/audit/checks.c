@@ -1023,6 +1023,27 @@ audit_init(void)
 #undef ANY
 
 /*
+ * Why catalog feature k, which no binary proves, is unknown.  A static
+ * program records no library at all, so as-needed (whose probe shows a
+ * library left out) could not show even in harden-flags' probe.
+ */
+static void
+never(const struct facts *f, size_t k, struct result *r)
+{
+	const char *proof = cat_features[k].proof;
+
+	if (strcmp(proof, "reject") == 0)
+		setr(r, V_UNKNOWN, "compile-time warning: not visible in a "
+		    "binary");
+	else if (strcmp(proof, "elf:as-needed") == 0 && is_static(f))
+		setr(r, V_UNKNOWN, "static program: it records no library "
+		    "(no DT_NEEDED), so what --as-needed drops cannot show; "
+		    "not provable");
+	else
+		setr(r, V_UNKNOWN, "no proof from a binary");
+}
+
+/*
  * A check of another format gets V_FORMAT, naming the check of the file's
  * format that shares its column (pie / dynamicbase, noexecstack /
  * nxcompat) when there is one.
@@ -1039,9 +1060,7 @@ audit_judge(size_t i, const struct facts *f, struct result *r)
 			c->fn(f, r);
 			by_units(f, c->feature, c->units, r);
 		} else if (c->expect == EX_NEVER)
-			setr(r, V_UNKNOWN, "%s", strcmp(cat_features[c->feature].
-			    proof, "reject") == 0 ? "compile-time warning: not "
-			    "visible in a binary" : "no proof from a binary");
+			never(f, (size_t)c->feature, r);
 		else
 			fromcmd(f, (size_t)c->feature,
 			    cat_features[c->feature].flag, 0, r);
