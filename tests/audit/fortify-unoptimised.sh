@@ -82,6 +82,19 @@ prog g-O2 gcc -O2
 is g-O2 fortify-source yes
 is g-O2 fortify-3 unknown "GCC records no -D"
 
+# Not judged by -O: an LTO unit ("GNU GIMPLE", the link's options, here
+# without -O) and a unit of another language (Fortran at -O0).
+gcc $rec -O2 -flto -c u1.c -o l-u1.o && gcc $rec -O2 -flto -c u2.c -o l-u2.o &&
+	gcc $rec -O2 -c u3.c -o l-u3.o && gcc -g -flto -o lto l-u1.o l-u2.o l-u3.o || fail "cannot build lto"
+"$AUDIT" --units lto | grep -q 'units: 4 recorded' || fail "lto: no LTO unit: $("$AUDIT" --units lto | grep units:)"
+is lto fortify-source yes
+if have gfortran; then
+	printf 'subroutine hello\n  print *, "hi"\nend subroutine\n' >f.f90
+	gfortran -g -O0 -c f.f90 -o f.o && gcc -o withf g-O2-u1.o g-O2-u2.o g-O2-u3.o f.o -lgfortran ||
+		fail "cannot build withf"
+	is withf fortify-source yes
+fi
+
 # The calls win: u3 without debug info (no record) calls plain printf.
 printf '#include <stdio.h>\nvoid u3(const char *s) { printf("%%s %%d\\n", s, 1); }\n' >u3.c
 rec="-g -grecord-command-line -D_FORTIFY_SOURCE=3"

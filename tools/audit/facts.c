@@ -358,13 +358,17 @@ fortify_level_of(const char *t, size_t tl, int level)
 /*
  * Whether a recorded line optimises (__OPTIMIZE__, which fortify needs):
  * opt is its last -O word (-1: none), and no -O is -O0 for gcc and clang
- * alike.  GCC records every -O; an LTO unit ("GNU GIMPLE") records the
- * link's, not the compilation's that preprocessed the code: unknown.
+ * alike.  GCC records every -O.  Unknown for GCC's other languages
+ * (Fortran, Ada: no C headers to fortify) and for an LTO unit ("GNU
+ * GIMPLE"), which records the link's options, not those of the
+ * compilation that preprocessed the code.
  */
 static int
 optimized_of(const char *s, size_t len, int opt)
 {
-	if (len >= 11 && strncmp(s, "GNU GIMPLE ", 11) == 0)
+	if (len >= 4 && strncmp(s, "GNU ", 4) == 0 && !(len > 6 &&
+	    strncmp(s, "GNU C", 5) == 0 && (s[5] == '+' ||
+	    (s[5] >= '0' && s[5] <= '9'))))
 		return -1;
 	return opt > 0;
 }
