@@ -605,13 +605,7 @@ ck_fortify(const struct facts *f, struct result *r)
 		return;
 	}
 	fortify_evidence(f, &plain, &always, excused, sizeof(excused));
-	if (f->fortified > 0 && always > 0)
-		setr(r, V_PARTIAL, "%u fortified calls imported (%s), but "
-		    "also %u unfortified (%s) of which %u are always fortified "
-		    "with _FORTIFY_SOURCE>=2 and -O1 or more: some code was "
-		    "built without it%s", f->fortified, f->fort_names,
-		    f->unfortified, f->unfort_names, always, excused);
-	else if (f->fortified > 0)
+	if (f->fortified > 0)
 		setr(r, V_YES, "%u fortified, %u unfortified calls imported "
 		    "(%s%s%s)%s", f->fortified, f->unfortified, f->fort_names,
 		    f->unfortified ? "; unfortified: " : "", f->unfort_names,
@@ -654,8 +648,10 @@ ck_fortify(const struct facts *f, struct result *r)
  * -grecord-command-line, GCC's -frecord-gcc-switches) can say: every unit
  * that records a level must record 3, and optimise, as fortify needs
  * __OPTIMIZE__ (GCC's lines show -O, not -D: such a unit is a "no" when
- * it does not optimise).  The imports can still say no: a call that level
- * 2 and more always fortify, imported plain, is code without it.
+ * it does not optimise).  The imports withdraw a yes: a function that
+ * level 2 and more always fortify, imported plain, is called by code
+ * without it (or only its address is taken, as binutils does with
+ * fprintf, so not a no).
  */
 static void
 ck_fortify3(const struct facts *f, struct result *r)
@@ -690,9 +686,10 @@ ck_fortify3(const struct facts *f, struct result *r)
 		    "(GCC records no -D); levels 2 and 3 import the same "
 		    "__*_chk functions");
 	else if (always > 0)
-		setr(r, V_NO, "-D_FORTIFY_SOURCE=3 in %u recorded units, but "
-		    "%u calls that it always fortifies are imported plain "
-		    "(%s): code outside them is not fortified", three, always,
+		setr(r, V_UNKNOWN, "-D_FORTIFY_SOURCE=3 in %u recorded units, "
+		    "but %u functions that it always fortifies are imported "
+		    "plain (%s): called by code without a record and without "
+		    "fortify, or only their address taken", three, always,
 		    f->unfort_names);
 	else if (three < f->cmd.nunits)
 		setr(r, V_UNKNOWN, "-D_FORTIFY_SOURCE=3 in %u of %zu recorded "
