@@ -200,7 +200,6 @@ fromcmd(const struct facts *f, size_t c, const char *flag, int cxx_only,
 	}
 }
 
-
 /* enum unit_rule (audit.h): the proof in the binary may come from other units. */
 static void
 by_units(const struct facts *f, int c, enum unit_rule rule,
