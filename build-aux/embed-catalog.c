@@ -484,9 +484,9 @@ put_c_table(FILE *out, const struct catalog *c)
 
 	for (f = c->f; f < c->f + c->n; f++) {
 		const char *field[] = { f->name, f->level, f->summary, f->flag,
-		    f->proof, f->audit };
+		    f->proof, f->audit, f->requires };
 		static const char *const before[] = { "\t{ ", ", ",
-		    ",\n\t    ", ",\n\t    ", ", ", ", " };
+		    ",\n\t    ", ",\n\t    ", ", ", ", ", ",\n\t    " };
 
 		for (i = 0; i < NELEM(field); i++) {
 			fputs(before[i], out);

@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 77
+# serial 78
 #
 # SYNOPSIS
 #
@@ -192,7 +192,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-f55c773b])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-d7bd3260])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -2439,6 +2439,14 @@ judge_facts() {
 		why=@S|@elf_why
 		return
 	fi
+	@%:@ A static program records no library (-static): it cannot show
+	@%:@ what --as-needed drops, so the feature is not proven, never on.
+	case @S|@proof:@S|@mode:@S|@props in
+	elf:as-needed:off:*) ;;
+	elf:as-needed:*" no-library "*)
+		why="the linked probe records no library (a static program): it cannot show what --as-needed drops"
+		return ;;
+	esac
 	has=no
 	case @S|@proof in
 	sym:*)
@@ -2524,6 +2532,7 @@ elf_facts() {
 		/GNU_RELRO/ { print "prop:relro" }
 		/\(BIND_NOW\)/ || (/\(FLAGS\)/ && /BIND_NOW/) || (/\(FLAGS_1\)/ && / NOW/) { print "prop:bind-now" }
 		/GNU_STACK/ && / RW / && !/RWE/ { print "prop:noexecstack" }
+		/NEEDED/ { needed = 1 }
 		/NEEDED/ && /\@<:@libm@<:@.@:>@/ { libm = 1 }
 		/Properties: .*feature:/ {
 			if (/IBT/) print "prop:ibt"
@@ -2538,8 +2547,10 @@ elf_facts() {
 		}
 		END {
 			if (dyn && (pie || pie_interp)) print "prop:pie"
-			@%:@ The probe never uses the -lm of its link (as-needed).
-			if (!libm) print "prop:as-needed"
+			@%:@ The probe never uses the -lm of its link (as-needed);
+			@%:@ a static one records no library at all: no proof.
+			if (!libm && needed) print "prop:as-needed"
+			if (!needed) print "prop:no-library"
 		}' "@S|@1")
 	facts "@S|@@"
 }

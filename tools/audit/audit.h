@@ -50,6 +50,15 @@ struct unit {
 	int		fortify_level;	/* the last -D/-U _FORTIFY_SOURCE of
 					   its line (-U: 0), -1 if none or
 					   if its line omits -D (GCC's) */
+	int		optimized;	/* its last -O: 1 for -O1 or more
+					   (-Og, -Os: __OPTIMIZE__), 0 for
+					   -O0 or none, -1 if unknown */
+	unsigned	cxxlib;		/* CXXLIB_* of its -stdlib=, or 0 */
+	signed char	cxxlib_macro[3];	/* by CXXLIB_*: that library's
+					   hardening macro last on (1) or off
+					   (-1) on its line (cxxlib.c) */
+	int		cxxlib_other;	/* only the other library's macro is
+					   on: it lacks stdlib-hardening */
 };
 
 /* What the recorded compiler command lines (DWARF producers) say. */
@@ -66,6 +75,8 @@ struct cmdline_stat {
 	/* Units by DW_AT_language, with or without recorded switches. */
 	unsigned	c_units, cxx_units, other_units;
 	unsigned	clang_cxx_units;	/* C++ units by clang */
+	unsigned	cxxlib_unknown;	/* C++ units with a stdlib-hardening
+					   macro, of no known library */
 };
 
 struct facts {
@@ -107,6 +118,8 @@ struct facts {
 	char		builtin_names[48];	/* their memcpy, memset */
 	int		cxx_imports;	/* mangled C++ names imported */
 	int		cxx_needed;	/* needs libstdc++ or libc++ */
+	unsigned	cxxlib;		/* CXXLIB_* the file needs or whose
+					   mangled names it has (cxxlib.h) */
 	int		comment_clang;	/* .comment names clang */
 	const char	*stdlib_assert;	/* std::__glibcxx_assert_fail
 					   imported (or NULL) */

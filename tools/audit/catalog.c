@@ -39,3 +39,15 @@ cat_find(const char *name)
 			return (int)i;
 	return -1;
 }
+
+int
+cat_requires(size_t k, const char *what)
+{
+	const char *r = cat_features[k].requires;
+	size_t n = strlen(what);
+
+	for (; r != NULL && *r != '\0'; r += strcspn(r, ","), r += *r == ',')
+		if (strncmp(r, what, n) == 0 && (r[n] == ',' || r[n] == '\0'))
+			return 1;
+	return 0;
+}

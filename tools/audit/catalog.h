@@ -23,6 +23,8 @@ struct cat_feature {
 	const char	*audit;		/* NULL: no audit row; "": a binary
 					   proves it on every target; else on
 					   targets with this trait only */
+	const char	*requires;	/* its REQUIRES list (optimize,...),
+					   "-" for none */
 	unsigned	where;		/* where the flags of its best value go */
 };
 
@@ -51,5 +53,7 @@ extern const size_t		cat_nswitches;
 int	cat_match(const char *pattern, const char *word, size_t len);
 /* The catalog index of the feature called name, or -1. */
 int	cat_find(const char *name);
+/* Whether feature k requires what (an entry of its REQUIRES list). */
+int	cat_requires(size_t k, const char *what);
 
 #endif

@@ -116,6 +116,9 @@ struct unitcount {
 	unsigned	lack, undo;	/* ... without c, with c turned off */
 	char		names[120];	/* the first units that lack it */
 	char		undone[120];	/* the first units that turn it off */
+	unsigned	unopt;		/* ... lack it as they do not optimise
+					   (c needs it; counted in lack, undo) */
+	char		unopt_names[120];
 };
 
 /* Append a unit's name to a comma-separated list of at most sz bytes. */
@@ -148,6 +151,11 @@ count_units(const struct facts *f, size_t c, int cxx_only,
 			continue;
 		uc->lack++;
 		add_unit_name(uc->names, sizeof(uc->names), u);
+		if (u->optimized == 0 && cat_requires(c, "optimize")) {
+			uc->unopt++;
+			add_unit_name(uc->unopt_names,
+			    sizeof(uc->unopt_names), u);
+		}
 		if (u->off & bit) {
 			uc->undo++;
 			add_unit_name(uc->undone, sizeof(uc->undone), u);
@@ -170,7 +178,12 @@ fromcmd(const struct facts *f, size_t c, const char *flag, int cxx_only,
 	else if (uc.shown == 0) {
 		cmdreason(f, why, sizeof(why));
 		setr(r, V_UNKNOWN, "%s", why);
-	} else if (uc.lack == uc.shown)
+	} else if (uc.lack > 0 && uc.unopt == uc.lack)
+		setr(r, uc.lack == uc.shown ? V_NO : V_PARTIAL, "%u of %u "
+		    "recorded units do not optimise (-O0 or no -O), which %s "
+		    "needs: %s", uc.lack, uc.shown, cat_features[c].name,
+		    uc.unopt_names);
+	else if (uc.lack == uc.shown)
 		setr(r, V_NO, "all %u recorded units lack %s: %s", uc.shown,
 		    flag, uc.names);
 	else if (uc.lack > 0)
@@ -202,6 +215,14 @@ by_units(const struct facts *f, int c, enum unit_rule rule,
 	bad = rule == UNITS_UNDO ? uc.undo : uc.lack;
 	if (bad == 0)
 		return;
+	if (uc.unopt == bad) {
+		snprintf(why, sizeof(why), "%s, but %u of %u recorded units "
+		    "do not optimise (-O0 or no -O), which %s needs: %s",
+		    r->why, bad, uc.shown, cat_features[c].name,
+		    uc.unopt_names);
+		setr(r, V_PARTIAL, "%s", why);
+		return;
+	}
 	snprintf(why, sizeof(why), "%s, but %u of %u recorded units %s %s "
 	    "(%s): %s", r->why, bad, uc.shown, rule == UNITS_UNDO ?
 	    "turn off" : "lack", cat_features[c].name, cat_features[c].flag,
@@ -624,57 +645,94 @@ ck_fortify(const struct facts *f, struct result *r)
  * at run time, which an import cannot show and a size argument in the
  * code shows only sometimes.  So only a recorded command line (clang's
  * -grecord-command-line, GCC's -frecord-gcc-switches) can say: every unit
- * that records a level must record 3.  No inference from the imports.
+ * that records a level must record 3, and optimise, as fortify needs
+ * __OPTIMIZE__ (GCC's lines show -O, not -D: such a unit is a "no" when
+ * it does not optimise).  The imports withdraw a yes: a function that
+ * level 2 and more always fortify, imported plain, is called by code
+ * without it (or only its address is taken, as binutils does with
+ * fprintf, so not a no).
  */
 static void
 ck_fortify3(const struct facts *f, struct result *r)
 {
 	const struct unit *u;
-	unsigned three = 0, lower = 0;
-	char names[120] = "";
+	unsigned three = 0, lower = 0, unopt = 0, plain, always;
+	char names[120] = "", unopt_names[120] = "", excused[200];
 	size_t i;
 
 	for (i = 0; i < f->cmd.nunits; i++) {
 		u = &f->cmd.units[i];
-		if (u->fortify_level >= 3)
+		if (u->optimized == 0 && u->fortify_level != 0) {
+			unopt++;
+			add_unit_name(unopt_names, sizeof(unopt_names), u);
+		} else if (u->fortify_level >= 3)
 			three++;
 		else if (u->fortify_level >= 0) {
 			lower++;
 			add_unit_name(names, sizeof(names), u);
 		}
 	}
-	if (lower > 0)
+	fortify_evidence(f, &plain, &always, excused, sizeof(excused));
+	if (unopt > 0)
+		setr(r, V_NO, "%u recorded unit%s do%s not optimise (-O0 or no "
+		    "-O), where _FORTIFY_SOURCE has no effect: %s", unopt,
+		    unopt > 1 ? "s" : "", unopt > 1 ? "" : "es", unopt_names);
+	else if (lower > 0)
 		setr(r, V_NO, "%u recorded unit%s set a lower level: %s", lower,
 		    lower > 1 ? "s" : "", names);
 	else if (three == 0)
 		setr(r, V_UNKNOWN, "no recorded command line gives the level "
 		    "(GCC records no -D); levels 2 and 3 import the same "
 		    "__*_chk functions");
+	else if (always > 0)
+		setr(r, V_UNKNOWN, "-D_FORTIFY_SOURCE=3 in %u recorded units, "
+		    "but %u functions that it always fortifies are imported "
+		    "plain (%s): called by code without a record and without "
+		    "fortify, or only their address taken", three, always,
+		    f->unfort_names);
 	else if (three < f->cmd.nunits)
 		setr(r, V_UNKNOWN, "-D_FORTIFY_SOURCE=3 in %u of %zu recorded "
 		    "units, the others record no level", three,
 		    f->cmd.nunits);
 	else if (f->fortified == 0 && f->static_fortified == 0)
 		setr(r, V_UNKNOWN, "-D_FORTIFY_SOURCE=3 in all %u recorded "
-		    "units, but no __*_chk call: not in effect (-O0?) or "
-		    "nothing fortifiable", three);
+		    "units, but no __*_chk call: not in effect or nothing "
+		    "fortifiable", three);
 	else
 		setr(r, V_YES, "-D_FORTIFY_SOURCE=3 in all %u recorded units",
 		    three);
+}
+
+/* The C++ units with only the other library's macro (cxxlib.c), named. */
+static unsigned
+other_lib(const struct facts *f, char *names, size_t sz)
+{
+	unsigned n = 0;
+	size_t i;
+
+	names[0] = '\0';
+	for (i = 0; i < f->cmd.nunits; i++)
+		if (f->cmd.units[i].cxxlib_other) {
+			n++;
+			add_unit_name(names, sz, &f->cmd.units[i]);
+		}
+	return n;
 }
 
 /*
  * The C++ standard library's assertions.  Only libstdc++ >= 12 leaves a
  * trace: the import of std::__glibcxx_assert_fail, in a file that keeps a
  * checked accessor.  libc++ traps inline and older libstdc++ inlines its
- * message; clang's recorded -D tells unit by unit.  A unit that lacks the
- * -D is no proof of "no": the library may default to a mode.
+ * message; clang's recorded -D tells unit by unit, each macro only for
+ * its own library (cxxlib.c).  A unit that lacks the -D is no proof of
+ * "no": the library may default to a mode.
  */
 static void
 ck_stdlib(const struct facts *f, struct result *r)
 {
 	struct unitcount uc;
 	const char *flag = "-D_GLIBCXX_ASSERTIONS or -D_LIBCPP_HARDENING_MODE";
+	char names[120];
 
 	if (f->stdlib_assert != NULL) {
 		setr(r, V_YES, "%s std::__glibcxx_assert_fail (libstdc++ "
@@ -702,6 +760,17 @@ ck_stdlib(const struct facts *f, struct result *r)
 	} else if (uc.lack > 0 && uc.lack < uc.shown)
 		setr(r, V_PARTIAL, "%u of %u recorded C++ units lack %s: %s",
 		    uc.lack, uc.shown, flag, uc.names);
+	else if (other_lib(f, names, sizeof(names)) > 0)
+		setr(r, V_UNKNOWN, "%u recorded C++ units define only the "
+		    "other library's macro (-D_GLIBCXX_ASSERTIONS does nothing "
+		    "to libc++, -D_LIBCPP_HARDENING_MODE nothing to "
+		    "libstdc++), and the library may default to a mode: %s",
+		    other_lib(f, names, sizeof(names)), names);
+	else if (f->cmd.cxxlib_unknown > 0)
+		setr(r, V_UNKNOWN, "%u recorded C++ units define a library's "
+		    "macro, but not which library they use (no -stdlib= on "
+		    "their line; the file needs neither or both of libstdc++ "
+		    "and libc++)", f->cmd.cxxlib_unknown);
 	else
 		setr(r, V_UNKNOWN, "no std::__glibcxx_assert_fail import "
 		    "(only libstdc++ >= 12 has one, and only where a checked "
@@ -950,6 +1019,27 @@ audit_init(void)
 #undef ANY
 
 /*
+ * Why catalog feature k, which no binary proves, is unknown.  A static
+ * program records no library at all, so as-needed (whose probe shows a
+ * library left out) could not show even in harden-flags' probe.
+ */
+static void
+never(const struct facts *f, size_t k, struct result *r)
+{
+	const char *proof = cat_features[k].proof;
+
+	if (strcmp(proof, "reject") == 0)
+		setr(r, V_UNKNOWN, "compile-time warning: not visible in a "
+		    "binary");
+	else if (strcmp(proof, "elf:as-needed") == 0 && is_static(f))
+		setr(r, V_UNKNOWN, "static program: it records no library "
+		    "(no DT_NEEDED), so what --as-needed drops cannot show; "
+		    "not provable");
+	else
+		setr(r, V_UNKNOWN, "no proof from a binary");
+}
+
+/*
  * A check of another format gets V_FORMAT, naming the check of the file's
  * format that shares its column (pie / dynamicbase, noexecstack /
  * nxcompat) when there is one.
@@ -966,9 +1056,7 @@ audit_judge(size_t i, const struct facts *f, struct result *r)
 			c->fn(f, r);
 			by_units(f, c->feature, c->units, r);
 		} else if (c->expect == EX_NEVER)
-			setr(r, V_UNKNOWN, "%s", strcmp(cat_features[c->feature].
-			    proof, "reject") == 0 ? "compile-time warning: not "
-			    "visible in a binary" : "no proof from a binary");
+			never(f, (size_t)c->feature, r);
 		else
 			fromcmd(f, (size_t)c->feature,
 			    cat_features[c->feature].flag, 0, r);

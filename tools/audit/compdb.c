@@ -67,13 +67,30 @@ words_clear(struct words *ws)
 
 /* ---- the report ------------------------------------------------------ */
 
+/*
+ * Whether what was read is a report (catalog/README.md, "The report"): a
+ * version= line and feature rows.  Anything else (an empty file, the
+ * saved --summary or --export=make of harden-flags) has no flags to
+ * require, and would pass every command.
+ */
+static int
+is_report(const char *path, int version, unsigned features)
+{
+	if (version && features > 0)
+		return 1;
+	warnx("%s: not a harden report (no %s; harden-flags --report writes "
+	    "one)", path, !version ? "version= line" : "feature rows");
+	return 0;
+}
+
 /* "flags NAME cpp:F cc:G ..." of the features that are on: cpp, cc, cc+ld. */
 static int
 read_report(const char *path, struct required *rq)
 {
 	char line[4096], on[CAT_MAX_FEATURES] = { 0 }, *w, *name;
 	FILE *fp;
-	int k;
+	unsigned features = 0;
+	int k, version = 0;
 
 	if ((fp = fopen(path, "r")) == NULL) {
 		warn("%s", path);
@@ -82,6 +99,8 @@ read_report(const char *path, struct required *rq)
 	while (fgets(line, sizeof(line), fp) != NULL) {
 		if (strncmp(line, "traits=", 7) == 0)
 			rq->cxx |= strstr(line, " lang=c++") != NULL;
+		version |= strncmp(line, "version=", 8) == 0;
+		features += strncmp(line, "feature ", 8) == 0;
 		if ((w = strtok(line, " \n")) == NULL ||
 		    (name = strtok(NULL, " \n")) == NULL || (k = cat_find(name)) < 0)
 			continue;
@@ -100,7 +119,7 @@ read_report(const char *path, struct required *rq)
 				}
 	}
 	fclose(fp);
-	return 0;
+	return is_report(path, version, features) ? 0 : -1;
 }
 
 /* ---- compile_commands.json ------------------------------------------- */
@@ -518,7 +537,13 @@ compdb_check(const char *path, const char *report, const char *const *dirs)
 	if (read_report(report, &rq) == -1)
 		return 2;
 	sc = (struct scope){ &rq, dirs, 0, 0 };
-	if ((rc = walk(path, check_entry, &sc)) == 0) {
+	if ((rc = walk(path, check_entry, &sc)) == 0 && sc.checked == 0) {
+		/* A gate that checked nothing proves nothing. */
+		warnx("%s: no %s compile command%s to check against %s", path,
+		    rq.cxx ? "C++" : "C", dirs != NULL ? " of the --objects-in "
+		    "directories" : "", report);
+		rc = 2;
+	} else if (rc == 0) {
 		fprintf(stderr, "harden-audit: %s: %u %s compile commands "
 		    "checked against %s: %u without harden's flags\n", path,
 		    sc.checked, rq.cxx ? "C++" : "C", report, sc.bad);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "cxxlib.h"
 #include "memo.h"
 #include "sanitizer.h"
 
@@ -169,6 +170,7 @@ classify(struct facts *f, const char *n, int defined)
 	const struct fortify_fn *fn;
 	size_t i, len;
 
+	f->cxxlib |= cxxlib_symbol(n);
 	if (!defined && strncmp(n, "_Z", 2) == 0) {
 		f->cxx_imports++;
 		if (strcmp(n, glibcxx_assert_fail) == 0)
@@ -353,14 +355,37 @@ fortify_level_of(const char *t, size_t tl, int level)
 	return level;
 }
 
+/*
+ * Whether a recorded line optimises (__OPTIMIZE__, which fortify needs):
+ * opt is its last -O word (-1: none), and no -O is -O0 for gcc and clang
+ * alike.  GCC records every -O.  Unknown for GCC's other languages
+ * (Fortran, Ada: no C headers to fortify) and for an LTO unit ("GNU
+ * GIMPLE"), which records the link's options, not those of the
+ * compilation that preprocessed the code.
+ */
+static int
+optimized_of(const char *s, size_t len, int opt)
+{
+	if (len >= 4 && strncmp(s, "GNU ", 4) == 0 && !(len > 6 &&
+	    strncmp(s, "GNU C", 5) == 0 && (s[5] == '+' ||
+	    (s[5] >= '0' && s[5] <= '9'))))
+		return -1;
+	return opt > 0;
+}
+
 static void
 read_cmdline(const char *s, size_t len, struct unit *u)
 {
 	signed char val[CAT_MAX_FEATURES] = { 0 };
-	const char *t, *end = s + len;
+	const char *t, *end = s + len, *line = s;
 	char joined[256];
 	size_t tl, i;
-	int full = len < 4 || strncmp(s, "GNU ", 4) != 0, level = -1;
+	int full = len < 4 || strncmp(s, "GNU ", 4) != 0, level = -1, opt = -1;
+	int stdlib_k = cat_find("stdlib-hardening");
+
+	u->cxxlib = 0;
+	memset(u->cxxlib_macro, 0, sizeof(u->cxxlib_macro));
+	u->cxxlib_other = 0;
 
 	while ((t = next_word(&s, end, &tl)) != NULL) {
 		if (tl == 2 && (t[1] == 'D' || t[1] == 'U') && t[0] == '-') {
@@ -374,16 +399,30 @@ read_cmdline(const char *s, size_t len, struct unit *u)
 			tl += 2;
 		}
 		level = fortify_level_of(t, tl, level);
+		if (tl >= 2 && t[0] == '-' && t[1] == 'O')
+			opt = !(tl == 3 && t[2] == '0');
+		if (cxxlib_stdlib_word(t, tl) != 0)
+			u->cxxlib = cxxlib_stdlib_word(t, tl);
 		for (i = 0; i < cat_nswitches; i++)
 			if (cat_match(cat_switches[i].pattern, t, tl)) {
 				val[cat_switches[i].feature] =
 				    cat_switches[i].on ? 1 : -1;
+				if ((int)cat_switches[i].feature == stdlib_k)
+					cxxlib_macro_word(u, t, tl,
+					    cat_switches[i].on);
 				break;
 			}
 	}
 	u->on = u->off = u->shown = 0;
 	u->fortify_level = full ? level : -1;
+	u->optimized = optimized_of(line, len, opt);
 	for (i = 0; i < cat_nfeatures; i++) {
+		/* Unoptimised, a feature that needs it is off, -D or not. */
+		if (u->optimized == 0 && cat_requires(i, "optimize")) {
+			u->off |= (uint64_t)1 << i;
+			u->shown |= (uint64_t)1 << i;
+			continue;
+		}
 		if (val[i] != 0)
 			*(val[i] == 1 ? &u->on : &u->off) |= (uint64_t)1 << i;
 		if ((cat_features[i].where & CAT_CC) ||
@@ -697,9 +736,10 @@ dynamic_facts(struct elf *e, struct facts *f)
 			if ((s = dynstring(e, stroff, strsz, d->val,
 			    d->tag)) == NULL)
 				return -1;
-			if (d->tag == DT_NEEDED_ && (strncmp(s, "libstdc++.so",
-			    12) == 0 || strncmp(s, "libc++.so", 9) == 0))
+			if (d->tag == DT_NEEDED_ && cxxlib_needed(s) != 0) {
 				f->cxx_needed = 1;
+				f->cxxlib |= cxxlib_needed(s);
+			}
 			if (d->tag == DT_NEEDED_)
 				f->san_needed |= san_library(s);
 			if (d->tag == DT_RPATH_ || d->tag == DT_RUNPATH_)
@@ -910,6 +950,7 @@ audit_facts(struct elf *e, struct facts *f)
 	    kind_of(e, f) == -1 || symbol_facts(e, f) == -1)
 		return -1;
 	cmdlines(e, f);
+	cxxlib_units(f);
 	f->comment_clang = comment_names_clang(e);
 	return 0;
 }
