@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 78
+# serial 80
 #
 # SYNOPSIS
 #
