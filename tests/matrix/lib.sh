@@ -40,7 +40,8 @@
 # (mx_nodlopen_gate); proven on the library (FLAGS_1 NOOPEN) and never on
 # a program; when not on, no file has it; when the driver refuses it, the
 # strict results say unsupported with the driver's reason.
-# The proofs below are those of every frontend that built.
+# A result's proofs are those of every frontend that built (the oracle:
+# tests/matrix/prove).
 # Its findings go to $HARDEN_RESULTS/NAME.results (tests/run sets
 # HARDEN_RESULTS for the whole run), which tests/matrix/zz-table.sh turns
 # into the table of README.md.  The levels run one after the other, each
