@@ -171,6 +171,53 @@ audit_expect_want() {
 		END { print "" }' "$1"
 }
 
+# fortify_level_source FILE: a copy into a buffer whose size is known only
+# at run time: checked (__strcpy_chk) at _FORTIFY_SOURCE=3, a plain strcpy
+# at 2 (the level tests of Meson).
+fortify_level_source() {
+	cat >"$1" <<'EOW'
+#include <stdlib.h>
+#include <string.h>
+
+char *
+copy(const char *s, size_t n)
+{
+	char *p = malloc(n);
+
+	if (p)
+		strcpy(p, s);
+	return p;
+}
+EOW
+}
+
+# vector_oob_source FILE: a C++ program that reads past the end of a
+# vector: it aborts (libstdc++) or traps (libc++) under stdlib-hardening.
+vector_oob_source() {
+	cat >"$1" <<'EOF2'
+#include <cstdio>
+#include <vector>
+int main(int argc, char **argv)
+{
+	std::vector<int> v(4);
+	(void)argv;
+	std::printf("%d\n", v[static_cast<std::size_t>(argc) + 100]);
+	return 0;
+}
+EOF2
+}
+
+# counting_gcc FILE: FILE, a gcc that writes its arguments to FILE.runs
+# (how many compiler runs a configure made).
+counting_gcc() {
+	cat >"$1" <<EOT
+#!/bin/sh
+echo "\$*" >>"$1.runs"
+exec gcc "\$@"
+EOT
+	chmod +x "$1"
+}
+
 # two_units DIR: a.c (main, with a buffer that needs a canary) and b.c (b(),
 # the same), the two units of the per-unit gate tests.
 two_units() {

@@ -25,12 +25,7 @@
 EXAMPLE=$S/examples/cmake
 need gcc ninja
 
-cat >"$T/cc" <<EOT
-#!/bin/sh
-echo "\$*" >>"$T/cc.runs"
-exec gcc "\$@"
-EOT
-chmod +x "$T/cc"
+counting_gcc "$T/cc"
 b=$T/build
 r=$b/harden-report.txt
 CC=$T/cc cmake_configure "$b" "$EXAMPLE" -G Ninja -DCMAKE_BUILD_TYPE=Release

@@ -17,12 +17,7 @@
 EXAMPLE=$S/examples/cmake
 need gcc g++ ninja readelf
 
-cat >"$T/cc" <<EOT
-#!/bin/sh
-echo "\$*" >>"$T/cc.runs"
-exec gcc "\$@"
-EOT
-chmod +x "$T/cc"
+counting_gcc "$T/cc"
 b=$T/build
 CC=$T/cc CXX=g++ cmake_configure "$b" "$EXAMPLE" -G "Ninja Multi-Config" -DTALLY_CXX=ON
 [ -e "$b/harden-report.txt" ] && fail "a single-config report with configurations"

@@ -6,17 +6,7 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need g++ clang++ clang++-19
 [ -e /usr/lib/llvm-19/include/c++/v1/vector ] || fail "libc++-19-dev is not installed (.ci/run installs it)"
-cat >oob.cc <<'EOF2'
-#include <cstdio>
-#include <vector>
-int main(int argc, char **argv)
-{
-	std::vector<int> v(4);
-	(void)argv;
-	std::printf("%d\n", v[static_cast<std::size_t>(argc) + 100]);
-	return 0;
-}
-EOF2
+vector_oob_source oob.cc
 # check CXX STATE-VALUE SIGNAL-EXIT-STATUS STD...: each standard.  The
 # probe's paths: C++98 (a vector), C++11 (std::array, whose const
 # operator[] libstdc++ checks only from C++14), and a later one.

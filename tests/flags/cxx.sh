@@ -6,17 +6,7 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ clang++ clang++-19
 H="$S/catalog/harden-flags"
-cat >oob.cc <<'EOF2'
-#include <cstdio>
-#include <vector>
-int main(int argc, char **argv)
-{
-	std::vector<int> v(4);
-	(void)argv;
-	std::printf("%d\n", v[static_cast<std::size_t>(argc) + 100]);
-	return 0;
-}
-EOF2
+vector_oob_source oob.cc
 # check CXX STATE-VALUE SIGNAL-EXIT-STATUS
 check() {
 	cxx=$1 want=$2 status=$3 name=$(echo "$1" | tr ' =' '__')

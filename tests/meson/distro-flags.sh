@@ -10,22 +10,7 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ readelf dpkg-buildflags
 meson_parent_cxx_with_copy "$T/p"
-# A copy into a buffer whose size is known only at run time: checked
-# (__strcpy_chk) at _FORTIFY_SOURCE=3, a plain strcpy at 2.
-cat >"$T/p/level.c" <<'EOW'
-#include <stdlib.h>
-#include <string.h>
-
-char *
-copy(const char *s, size_t n)
-{
-	char *p = malloc(n);
-
-	if (p)
-		strcpy(p, s);
-	return p;
-}
-EOW
+fortify_level_source "$T/p/level.c"
 echo "shared_library('level', 'level.c', dependencies: dependency('harden-c'))" >>"$T/p/meson.build"
 flags=$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --export=sh) || fail "dpkg-buildflags failed"
 eval "$flags"

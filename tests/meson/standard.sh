@@ -36,22 +36,7 @@ meson_parent_with_copy "$p"
 [ -x "$p/subprojects/harden/catalog/harden-flags" ] || fail "catalog/harden-flags is not in the copy, or not executable"
 meson_add_audit_test "$p"
 meson_add_variable_messages "$p"
-# A copy into a buffer whose size is known only at run time: checked
-# (__strcpy_chk) at _FORTIFY_SOURCE=3, a plain strcpy at 2.
-cat >"$p/level.c" <<'EOW'
-#include <stdlib.h>
-#include <string.h>
-
-char *
-copy(const char *s, size_t n)
-{
-	char *p = malloc(n);
-
-	if (p)
-		strcpy(p, s);
-	return p;
-}
-EOW
+fortify_level_source "$p/level.c"
 # The gate's broken programs (Meson puts a dependency's link arguments
 # after the target's, so -no-pie with harden-exe would be overridden by its
 # -pie: hence harden), and the variables as a file.
