@@ -14,14 +14,7 @@
 build_audit
 need gcc g++ clang clang++ clang++-19 readelf
 cd "$T" || exit 99
-cat >at.cc <<'EOS'
-#include <cstdlib>
-#include <vector>
-int main(int argc, char **argv) { std::vector<int> v(3, 7); return v[std::atoi(argv[argc - 1])] == 7 ? 0 : 1; }
-EOS
-cat >plain.cc <<'EOS'
-int twice(int x) { return 2 * x; }
-EOS
+stdlib_sources
 cat >c.c <<'EOS'
 int half(int x) { return x / 2; }
 EOS

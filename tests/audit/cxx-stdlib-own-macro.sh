@@ -13,14 +13,7 @@
 build_audit
 need clang++ clang++-19
 cd "$T" || exit 99
-cat >at.cc <<'EOS'
-#include <cstdlib>
-#include <vector>
-int main(int argc, char **argv) { std::vector<int> v(3, 7); return v[std::atoi(argv[argc - 1])] == 7 ? 0 : 1; }
-EOS
-cat >plain.cc <<'EOS'
-int twice(int x) { return 2 * x; }
-EOS
+stdlib_sources
 R="-g -grecord-command-line -O2"
 GA=-D_GLIBCXX_ASSERTIONS
 LF="-U_LIBCPP_HARDENING_MODE -D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_FAST"

@@ -22,6 +22,20 @@ build_audit() {
 	AUDIT=$T/bin/harden-audit
 }
 
+# stdlib_sources: at.cc, a vector read at the index its last argument
+# names (out of range: aborts or traps under stdlib-hardening), and
+# plain.cc, a C++ unit with no checked accessor; in the current directory.
+stdlib_sources() {
+	cat >at.cc <<'EOS'
+#include <cstdlib>
+#include <vector>
+int main(int argc, char **argv) { std::vector<int> v(3, 7); return v[std::atoi(argv[argc - 1])] == 7 ? 0 : 1; }
+EOS
+	cat >plain.cc <<'EOS'
+int twice(int x) { return 2 * x; }
+EOS
+}
+
 # Probe sources of the corpus.
 write_sources() {
 	mkdir -p "$T/src"
