@@ -167,10 +167,11 @@ Commands
   source.  With ``CMAKE_EXPORT_COMPILE_COMMANDS`` on (Makefile and Ninja
   generators, single-config only: the database of a multi-config one
   mixes the configurations), the test also checks the targets' own compile commands in
-  ``compile_commands.json`` against the report (``harden-audit
-  --compile-commands``): a C source that escaped ``Harden::Harden`` fails
-  without ``-g`` too (harden-audit checks the C sources, against
-  ``harden-report.txt``; without the C language this check is left out).  A file in which no function needs a canary
+  ``compile_commands.json`` against the reports (``harden-audit
+  --compile-commands``): a C or C++ source that escaped ``Harden::Harden``
+  fails without ``-g`` too (harden-audit checks the C sources against
+  ``harden-report.txt``, the C++ ones against ``harden-report-cxx.txt``).
+  A file in which no function needs a canary
   or no call is fortifiable therefore fails; audit the files that do.
 
   When ``HARDEN_AUDIT_EXPECT`` is empty (level ``none``, or a toolchain that
@@ -1234,12 +1235,18 @@ function(harden_add_audit_test)
   _harden_audit_arguments(expect)
   # With a compilation database, the targets' own compile commands too: a
   # source that escaped Harden::Harden fails, with or without -g.
-  # harden-audit checks the C sources, against the C report.  (Not with
-  # configurations: one database holds the commands of them all.)
+  # harden-audit checks each language's sources against that language's
+  # report.  (Not with configurations: one database holds the commands of
+  # them all.)
   if(CMAKE_EXPORT_COMPILE_COMMANDS AND CMAKE_GENERATOR MATCHES "Makefiles|Ninja"
-      AND NOT HARDEN_CONFIGURATIONS AND "C" IN_LIST HARDEN_LANGUAGES)
-    list(APPEND expect --compile-commands "${CMAKE_BINARY_DIR}/compile_commands.json"
-      --report "${CMAKE_BINARY_DIR}/harden-report.txt")
+      AND NOT HARDEN_CONFIGURATIONS)
+    list(APPEND expect --compile-commands "${CMAKE_BINARY_DIR}/compile_commands.json")
+    if("C" IN_LIST HARDEN_LANGUAGES)
+      list(APPEND expect --report "${CMAKE_BINARY_DIR}/harden-report.txt")
+    endif()
+    if("CXX" IN_LIST HARDEN_LANGUAGES)
+      list(APPEND expect --report "${CMAKE_BINARY_DIR}/harden-report-cxx.txt")
+    endif()
     foreach(t IN LISTS args)
       list(APPEND expect --objects-in "$<TARGET_PROPERTY:${t},BINARY_DIR>/CMakeFiles/${t}.dir")
     endforeach()

@@ -4,8 +4,10 @@
 # 2 with the reason, not exit 0: an empty FILE, the saved --summary and
 # --export=make outputs of harden-flags (no version= line, no feature
 # rows: no flags to require), a C report against a database of C++
-# commands only, and --objects-in directories that hold none of its
-# objects.  The real report still passes a hardened command (exit 0).
+# commands only, --objects-in directories that hold none of its objects,
+# and two reports of one language.  The real report still passes a
+# hardened command (exit 0); with the C++ report beside it, the C++
+# commands are checked against that one.
 . "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
 
 build_audit
@@ -42,7 +44,13 @@ gate c.json summary.txt 2 "summary.txt: not a harden report (no version= line"
 gate c.json export.mk 2 "export.mk: not a harden report (no version= line"
 grep -v '^feature ' report >no-features
 gate c.json no-features 2 "no-features: not a harden report (no feature rows"
-gate cxx.json report 2 "harden-audit: cxx.json: no C compile command to check against report"
-gate c.json report 2 "no C compile command of the --objects-in directories" --objects-in /elsewhere
+gate cxx.json report 2 "harden-audit: cxx.json: no compile command in the language of report to check"
+gate c.json report 2 "no compile command of the --objects-in directories in the language of report to check" --objects-in /elsewhere
 gate c.json report 0 "1 C compile commands checked" --objects-in /src/obj
+# One report per language: the C++ command against the C++ report (it
+# lacks every flag: exit 1), and never two reports of one language.
+CXX=g++ CXXFLAGS=-O2 sh "$S/catalog/harden-flags" --lang=c++ --report >report-cxx 2>/dev/null || fail "harden-flags --lang=c++ --report failed"
+gate cxx.json report 1 "cxx.json: 1 C++ compile commands checked against report-cxx: 1 without harden's flags" --report report-cxx
+grep -q "b.cc: compiled without -fstack-protector-strong (stack-protector)" err || fail "the C++ command is not named: $(cat err)"
+gate c.json report 2 "report and report: both C reports: give one report per language" --report report
 echo ok

@@ -5,18 +5,25 @@
 # partial, the source named) although the other unit imports
 # __stack_chk_fail; without -g (Release) the compile commands of the target
 # (CMAKE_EXPORT_COMPILE_COMMANDS) name it.  An untouched target passes both.
+# The same for C++ in the same mixed project, each language's commands
+# against its own report: a C++ source compiled without the canary fails
+# the gate (Release: by its compile command), and a C++-only target, which
+# has no C command, passes.
 # (harden-audit is the run's one, given as HARDEN_AUDIT; the second build
 # type reconfigures the first's tree.)
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/cmake/lib.sh"
-need gcc ninja ctest
+need gcc g++ ninja ctest
 audit_tool
 p=$T/proj
 mkdir -p "$p"
 two_units "$p"
+cp "$p/a.c" "$p/a.cpp"
+cp "$p/b.c" "$p/bx.cpp"
+cp "$p/b.c" "$p/bx2.cpp"
 cat >"$p/CMakeLists.txt" <<EOT
 cmake_minimum_required(VERSION 3.17)
-project(unit C)
+project(unit C CXX)
 list(APPEND CMAKE_MODULE_PATH "$S/cmake")
 include(Harden)
 enable_testing()
@@ -27,6 +34,13 @@ target_link_libraries(mixed PRIVATE Harden::Harden)
 set_source_files_properties(b.c PROPERTIES COMPILE_OPTIONS -fno-stack-protector)
 harden_add_audit_test(good-audit good)
 harden_add_audit_test(mixed-audit mixed)
+add_executable(goodxx a.cpp bx2.cpp)
+target_link_libraries(goodxx PRIVATE Harden::Harden)
+add_executable(mixedxx a.cpp bx.cpp)
+target_link_libraries(mixedxx PRIVATE Harden::Harden)
+set_source_files_properties(bx.cpp PROPERTIES COMPILE_OPTIONS -fno-stack-protector)
+harden_add_audit_test(goodxx-audit goodxx)
+harden_add_audit_test(mixedxx-audit mixedxx)
 EOT
 cp "$p/b.c" "$p/b2.c"	# good's own copy: source properties are per directory
 b=$T/build
@@ -40,6 +54,13 @@ for bt in RelWithDebInfo Release; do
 	grep -q '/b.c: -fstack-protector-strong undone later on its command line (stack-protector turned off)' "$b.mixed-$bt.log" ||
 		fail "$bt: the compile command of b.c is not named: $(grep harden-audit "$b.mixed-$bt.log" | tail -n 5)"
 	grep -q 'good.dir' "$b.mixed-$bt.log" && fail "$bt: the audit of mixed checked good's objects"
+	run "$b.goodxx-$bt.log" ctest --test-dir "$b" -R '^goodxx-audit$' -V
+	grep -q 'C++ compile commands checked against .*harden-report-cxx.txt: 0 without' "$b.goodxx-$bt.log" ||
+		fail "$bt: the C++ target's compile commands were not checked: $(grep harden-audit "$b.goodxx-$bt.log" | tail -n 5)"
+	ctest --test-dir "$b" -R '^mixedxx-audit$' -V >"$b.mixedxx-$bt.log" 2>&1 &&
+		fail "$bt: the audit of a C++ target with an unhardened source passed"
+	grep -q '/bx.cpp: -fstack-protector-strong undone later on its command line (stack-protector turned off)' "$b.mixedxx-$bt.log" ||
+		fail "$bt: the compile command of bx.cpp is not named: $(grep harden-audit "$b.mixedxx-$bt.log" | tail -n 5)"
 done
 grep -q 'stack-protector not proven: partial (imports __stack_chk_fail, but 1 of 2 recorded units lack stack-protector (-fstack-protector-strong): .*b.c)' \
 	"$b.mixed-RelWithDebInfo.log" || fail "RelWithDebInfo: no partial verdict naming b.c"

@@ -142,8 +142,9 @@ table() {
 		for (i = 1; i <= nt; i++)
 			printf "%s `%s`: `%s`%s (%s)", (i > 1 ? ";" : ""), tc[i], cc[tc[i]], (ld[tc[i]] != "-" ? " `LDFLAGS=" ld[tc[i]] "`" : ""), built[tc[i]]
 		print "."
-		print "Built by make: built and proven through the plain Makefile (`harden-flags`), the Autoconf, Meson"
-		print "and CMake reports of the same toolchain compared with it; all four: built and proven through each frontend."
+		print "Built by make: built and proven through the plain Makefile (`harden-flags`) at both levels, the Autoconf,"
+		print "Meson and CMake reports of the same toolchain compared with it at the strict level; all four: also built"
+		print "and proven through each of the other frontends at the strict level."
 		for (i = 1; i <= nfalse; i++) print "FALSE CLAIM " falses[i] > "/dev/stderr"
 	}' $(for n in $1; do [ -f "$R/$n.results" ] && echo "$R/$n.results"; done)
 }

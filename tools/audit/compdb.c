@@ -525,33 +525,62 @@ walk(const char *path, void (*each)(const struct entry *, void *), void *arg)
 	return j.bad ? 2 : 0;
 }
 
-int
-compdb_check(const char *path, const char *report, const char *const *dirs)
+/*
+ * One report's commands (rq: its flags): the database walked, the count
+ * said and added to *checked.  0, 1 or 2.
+ */
+static int
+check_report(const char *path, const char *report, struct required *rq,
+    const char *const *dirs, unsigned *checked)
 {
-	struct required rq;
-	struct scope sc;
-	size_t i;
+	struct scope sc = { rq, dirs, 0, 0 };
 	int rc;
 
-	memset(&rq, 0, sizeof(rq));
-	if (read_report(report, &rq) == -1)
-		return 2;
-	sc = (struct scope){ &rq, dirs, 0, 0 };
-	if ((rc = walk(path, check_entry, &sc)) == 0 && sc.checked == 0) {
-		/* A gate that checked nothing proves nothing. */
-		warnx("%s: no %s compile command%s to check against %s", path,
-		    rq.cxx ? "C++" : "C", dirs != NULL ? " of the --objects-in "
-		    "directories" : "", report);
-		rc = 2;
-	} else if (rc == 0) {
+	if ((rc = walk(path, check_entry, &sc)) == 0 && sc.checked > 0) {
 		fprintf(stderr, "harden-audit: %s: %u %s compile commands "
 		    "checked against %s: %u without harden's flags\n", path,
-		    sc.checked, rq.cxx ? "C++" : "C", report, sc.bad);
+		    sc.checked, rq->cxx ? "C++" : "C", report, sc.bad);
 		rc = sc.bad > 0;
 	}
-	for (i = 0; i < rq.n; i++)
-		free(rq.flag[i]);
+	*checked += sc.checked;
 	return rc;
+}
+
+int
+compdb_check(const char *path, const char *const *reports,
+    const char *const *dirs)
+{
+	struct required rq[2];
+	unsigned checked = 0;
+	size_t i, j, n;
+	int rc, st = 0;
+
+	memset(rq, 0, sizeof(rq));
+	for (n = 0; reports[n] != NULL && n < 2 && st == 0; n++)
+		if (read_report(reports[n], &rq[n]) == -1)
+			st = 2;
+		else if (n == 1 && rq[0].cxx == rq[1].cxx) {
+			warnx("%s and %s: both %s reports: give one report "
+			    "per language", reports[0], reports[1],
+			    rq[1].cxx ? "C++" : "C");
+			st = 2;
+		}
+	for (i = 0; i < n && st < 2; i++)
+		if ((rc = check_report(path, reports[i], &rq[i], dirs,
+		    &checked)) > st)
+			st = rc;
+	if (st == 0 && checked == 0) {
+		/* A gate that checked nothing proves nothing. */
+		warnx("%s: no compile command%s in the language of %s%s%s "
+		    "to check", path, dirs != NULL ? " of the --objects-in "
+		    "directories" : "", reports[0], n > 1 ? " or " : "",
+		    n > 1 ? reports[1] : "");
+		st = 2;
+	}
+	for (i = 0; i < n; i++)
+		for (j = 0; j < rq[i].n; j++)
+			free(rq[i].flag[j]);
+	return st;
 }
 
 /* What compdb_objects passes through walk. */

@@ -6,14 +6,15 @@
 #define HARDEN_COMPDB_H
 
 /*
- * Every C compile command of the compilation database at path carries the
- * compiler and preprocessor flags of the features that the report calls on,
- * none undone later on its line; each one that does not is named on
- * standard error.  With dirs (NULL-ended), only the commands whose object
- * lies in one of those directories.  0 all do, 1 one does not, 2
- * unreadable input.
+ * Every compile command of the compilation database at path in the
+ * language of one of the reports (NULL-ended: a C report, a C++ report)
+ * carries the compiler and preprocessor flags of the features that report
+ * calls on, none undone later on its line; each one that does not is
+ * named on standard error.  With dirs (NULL-ended), only the commands
+ * whose object lies in one of those directories.  0 all do, 1 one does
+ * not, 2 unreadable input or no command checked at all.
  */
-int	compdb_check(const char *path, const char *report,
+int	compdb_check(const char *path, const char *const *reports,
 	    const char *const *dirs);
 
 /*

@@ -45,7 +45,8 @@ struct opts {
 	int		fail_uncovered;	/* a yes must cover every unit */
 	int		objects;	/* --objects: objects are link inputs */
 	const char	*compdb;	/* --compile-commands */
-	const char	*report;	/* --report */
+	const char	*reports[3];	/* --report, one per language */
+	size_t		nreports;
 	const char	*objdirs[65];	/* --objects-in, NULL-ended */
 	size_t		nobjdirs;
 	uint64_t	expect;		/* bit i: audit_checks[i] expected */
@@ -62,7 +63,7 @@ usage(const char *msg)
 	fprintf(stderr,
 	    "usage: harden-audit [-hjlquvV] [-e feature[,feature...]] file ...\n"
 	    "       harden-audit --objects [-e feature[,...]] program object ...\n"
-	    "       harden-audit --compile-commands FILE --report REPORT [file ...]\n"
+	    "       harden-audit --compile-commands FILE --report REPORT... [file ...]\n"
 	    "Try 'harden-audit --help' for more information.\n");
 	exit(EXIT_ERR);
 }
@@ -104,11 +105,13 @@ help(void)
 	    "  -q, --quiet        no table, only problems (on standard error)\n"
 	    "  -u, --units        list the recorded compilation units and "
 	    "their features\n"
-	    "      --compile-commands FILE --report REPORT\n"
-	    "                     every C compile command of FILE "
+	    "      --compile-commands FILE --report REPORT [--report REPORT]\n"
+	    "                     every compile command of FILE "
 	    "(compile_commands.json)\n"
-	    "                     carries the flags REPORT "
-	    "(harden-report.txt) calls on,\n"
+	    "                     in a REPORT's language (C, C++) carries "
+	    "the flags that\n"
+	    "                     REPORT (harden-report.txt, "
+	    "harden-report-cxx.txt) calls on,\n"
 	    "                     none undone later; exit 1 names each "
 	    "that does not\n"
 	    "      --objects-in DIR  with --compile-commands: only the "
@@ -1077,7 +1080,11 @@ parse_options(int argc, char *argv[], struct opts *o)
 		case 'q': o->quiet = 1; break;
 		case 'u': o->units = 1; break;
 		case 'C': o->compdb = optarg; break;
-		case 'R': o->report = optarg; break;
+		case 'R':
+			if (o->nreports == 2)
+				usage("--report: one C and one C++ report at most");
+			o->reports[o->nreports++] = optarg;
+			break;
 		case 'O':
 			if (o->nobjdirs == 64)
 				usage("more than 64 --objects-in");
@@ -1090,7 +1097,7 @@ parse_options(int argc, char *argv[], struct opts *o)
 		default: usage(NULL);
 		}
 	/* With --objects, the database may be read for its objects alone. */
-	if (o->report != NULL ? o->compdb == NULL : o->compdb != NULL &&
+	if (o->nreports > 0 ? o->compdb == NULL : o->compdb != NULL &&
 	    !o->objects)
 		usage("--compile-commands and --report go together");
 	if (o->nobjdirs > 0 && o->compdb == NULL)
@@ -1117,8 +1124,8 @@ main(int argc, char *argv[])
 	i = parse_options(argc, argv, &o);
 	argc -= i;
 	argv += i;
-	if (o.report != NULL) {
-		status = compdb_check(o.compdb, o.report,
+	if (o.nreports > 0) {
+		status = compdb_check(o.compdb, o.reports,
 		    o.nobjdirs > 0 ? o.objdirs : NULL);
 		if (argc == 0 && !o.objects)
 			return fflush(stdout) == 0 ? status : EXIT_ERR;
