@@ -527,13 +527,13 @@ mx_check_report() {
 	esac
 	[ "$_ast" = 1 ] && ! grep -q ' not proven: ' "$_pf.audit.err" &&
 		mx_problem "$_d.problems" "harden-audit exit 1 without naming a feature: $(head -n 3 "$_pf.audit.err" | tr '\n' ' ')"
-	awk '$1 == "feature" { print $2, $3, $4 }' "$_rep" | while read -r _F _st _v; do
+	# Each feature with its state, value and reason (the rest of its row).
+	awk '$1 == "feature" { print }' "$_rep" | while read -r _ _F _st _v _why; do
 		if [ "$_st" = unsupported ]; then
-			_why=$(report_reason "$_rep" "$_F")
 			[ -n "$_why" ] && [ "$_why" != - ] || mx_problem "$_d.problems" "$_F unsupported without a reason"
 			continue
 		fi
-		if ! [ "$_st" = on ] && ! { [ "$_st" = builder ] && report_reason "$_rep" "$_F" | grep -q 'present$'; }; then
+		if ! [ "$_st" = on ] && ! { [ "$_st" = builder ] && case $_why in *present) true ;; *) false ;; esac; }; then
 			_x=$(mx_unclaimed "$_F" "$_st" "$_f1" "$_f2") || mx_problem "$_d.problems" "$_x"
 			continue
 		fi
