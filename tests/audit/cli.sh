@@ -1,7 +1,8 @@
 #!/bin/sh
 # cli.sh - command-line contract: --help exits 0, bad options and missing
 # operands exit 2 with a usage line, --expect with an unknown feature exits
-# 2 and lists the valid names, --json is valid JSON (also with errors and
+# 2 and lists the valid names, --expect-for and --except-for hold one
+# file to a list of its own, --json is valid JSON (also with errors and
 # odd strings), a missing file or one that is neither ELF nor PE exits 2
 # but the other files are still reported.
 . "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
@@ -49,6 +50,21 @@ for f in stack-protector fortify-source stack-clash-protection cf-protection \
 	grep -qx "  $f" "$T/stderr" || fail "valid name $f not listed"
 done
 expect_status 2 "$AUDIT" --expect textrel "$T/good"	# a fact, not a feature
+
+# Per-file expectations: $T/nopie (no PIE) fails --expect pie, passes with
+# --except-for (its list but pie) or --expect-for (a list of its own),
+# while $T/good is still held to pie; a file that is not an operand, or an
+# empty --except-for list, is exit 2.
+$cc -O2 -no-pie -fno-pie -o "$T/nopie" "$T/src/prog.c" || fail "cannot compile"
+expect_status 1 "$AUDIT" -q --expect pie,noexecstack "$T/good" "$T/nopie"
+grep -q "nopie: pie not proven" "$T/stderr" || fail "nopie: pie not named: $(cat "$T/stderr")"
+expect_status 0 "$AUDIT" -q --expect pie,noexecstack --except-for "$T/nopie=pie" "$T/good" "$T/nopie"
+expect_status 0 "$AUDIT" -q --expect-for "$T/nopie=noexecstack" --expect pie "$T/good" "$T/nopie"
+expect_status 1 "$AUDIT" -q --expect-for "$T/good=noexecstack" --expect pie "$T/good" "$T/nopie"
+expect_status 2 "$AUDIT" -q --expect pie --except-for "$T/other=pie" "$T/good"
+grep -q -- "--except-for $T/other: not a program or library among the operands" "$T/stderr" ||
+	fail "an --except-for of no operand: $(cat "$T/stderr")"
+expect_status 2 "$AUDIT" --expect pie --except-for "$T/good=" "$T/good"
 
 # The --expect vocabulary is the catalog's (catalog/features.txt): --help
 # lists the provable names and, apart, those it refuses (format-security),

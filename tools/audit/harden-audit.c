@@ -50,6 +50,13 @@ struct opts {
 	const char	*objdirs[65];	/* --objects-in, NULL-ended */
 	size_t		nobjdirs;
 	uint64_t	expect;		/* bit i: audit_checks[i] expected */
+	struct expect_for {		/* --expect-for, --except-for */
+		const char	*file;
+		uint64_t	expect;	/* the list (bits as expect) */
+		int		except;	/* --except-for: --expect's but it */
+		int		used;	/* FILE was among the operands */
+	}		expect_for[64];
+	size_t		nexpect_for;
 };
 
 static void	usage(const char *) __attribute__((noreturn));
@@ -83,6 +90,12 @@ help(void)
 	    "proven (yes or n/a);\n"
 	    "                     exit 1 if one is no, partial, unknown or "
 	    "other-format\n"
+	    "      --expect-for FILE=LIST  for the operand FILE, LIST "
+	    "instead of --expect's\n"
+	    "      --except-for FILE=LIST  for the operand FILE, --expect's "
+	    "list but LIST\n"
+	    "                     (a target that goes without a feature; "
+	    "both repeatable)\n"
 	    "      --fail-uncovered  with --expect, a yes from recorded "
 	    "command lines fails\n"
 	    "                     too when some units recorded none "
@@ -204,6 +217,51 @@ parse_expect(const char *arg, uint64_t mask)
 		usage(NULL);
 	}
 	return mask;
+}
+
+/*
+ * --expect-for FILE=LIST, or with except --except-for FILE=LIST (split at
+ * the last '=': a path may have one).
+ */
+static void
+parse_expect_for(const char *arg, int except, struct opts *o)
+{
+	const char *eq = strrchr(arg, '=');
+	struct expect_for *e;
+	char *file;
+
+	if (eq == NULL || eq == arg)
+		usage(except ? "--except-for: want FILE=LIST" :
+		    "--expect-for: want FILE=LIST (LIST may be empty)");
+	if (o->nexpect_for == sizeof(o->expect_for) / sizeof(o->expect_for[0]))
+		usage("--expect-for, --except-for: too many files");
+	if ((file = strndup(arg, (size_t)(eq - arg))) == NULL)
+		err(EXIT_ERR, "strndup");
+	e = &o->expect_for[o->nexpect_for++];
+	*e = (struct expect_for){ file, parse_expect(eq + 1, 0), except, 0 };
+	if (except && e->expect == 0)
+		usage("--except-for FILE=LIST: LIST names no feature");
+}
+
+/*
+ * The options for the operand path: o, or a copy with its --expect-for
+ * list, marked used.
+ */
+static const struct opts *
+options_for(const char *path, struct opts *o, struct opts *copy)
+{
+	size_t k;
+
+	for (k = 0; k < o->nexpect_for; k++)
+		if (strcmp(o->expect_for[k].file, path) == 0) {
+			o->expect_for[k].used = 1;
+			*copy = *o;
+			copy->expect = o->expect_for[k].except ?
+			    o->expect & ~o->expect_for[k].expect :
+			    o->expect_for[k].expect;
+			return copy;
+		}
+	return o;
 }
 
 /*
@@ -1054,6 +1112,8 @@ parse_options(int argc, char *argv[], struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "expect",	required_argument,	NULL, 'e' },
+		{ "expect-for",	required_argument,	NULL, 'E' },
+		{ "except-for",	required_argument,	NULL, 'X' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "json",	no_argument,		NULL, 'j' },
 		{ "list",	no_argument,		NULL, 'l' },
@@ -1074,6 +1134,8 @@ parse_options(int argc, char *argv[], struct opts *o)
 	while ((ch = getopt_long(argc, argv, "e:hjlquvV", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'e': o->expect = parse_expect(optarg, o->expect); break;
+		case 'E': parse_expect_for(optarg, 0, o); break;
+		case 'X': parse_expect_for(optarg, 1, o); break;
 		case 'h': help(); done(); break;
 		case 'j': o->json = 1; break;
 		case 'l': list(); done(); break;
@@ -1114,7 +1176,8 @@ parse_options(int argc, char *argv[], struct opts *o)
 int
 main(int argc, char *argv[])
 {
-	struct opts o;
+	struct opts o, copy;
+	size_t k;
 	char *obj;	/* obj[i]: operand i is an object (--objects) */
 	int i, st, status = EXIT_OK, nprograms = 0;
 
@@ -1144,10 +1207,18 @@ main(int argc, char *argv[])
 	for (i = 0; i < argc; i++) {
 		if (obj[i])
 			continue;
-		st = audit(argv[i], &o);
+		st = audit(argv[i], options_for(argv[i], &o, &copy));
 		if (st > status)
 			status = st;
 	}
+	/* An expectation for a file that is not audited is a mistake. */
+	for (k = 0; k < o.nexpect_for; k++)
+		if (!o.expect_for[k].used) {
+			warnx("--%s-for %s: not a program or library among "
+			    "the operands", o.expect_for[k].except ? "except" :
+			    "expect", o.expect_for[k].file);
+			status = EXIT_ERR;
+		}
 	if (o.objects && (st = report_objects(&o, nprograms)) > status)
 		status = st;
 	free(obj);
