@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 80
+# serial 81
 #
 # SYNOPSIS
 #
@@ -189,10 +189,10 @@ $1([no-delete-null-pointer-checks], [no_delete_null_pointer_checks], [strict], [
 $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisation on type-based aliasing], [no])dnl
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
 $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (cleanups run on thread cancellation)], [no])dnl
-$1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins)], [yes])dnl
+$1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-d7bd3260])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-2fc76acb])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -471,7 +471,7 @@ guide   exceptions situational -fexceptions
 @%:@ and only on a library's link line: a plugin must be dlopened, and a
 @%:@ program is never loaded by dlopen.  The linkers have no option that
 @%:@ clears it, so no off row: a library without the flag lacks it.
-feature nodlopen request format=elf a shared library refuses dlopen (for libraries that are never plugins)
+feature nodlopen request format=elf a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)
 value   nodlopen yes elf:noopen lib-ld:-Wl,-z,nodlopen
 builder nodlopen on:-Wl,*-z,nodlopen*
 guide   nodlopen short -Wl,-z,nodlopen

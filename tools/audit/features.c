@@ -129,7 +129,7 @@ const struct cat_feature cat_features[] = {
 	    "-",
 	    CAT_CC },
 	{ "nodlopen", "request",
-	    "a shared library refuses dlopen (for libraries that are never plugins)",
+	    "a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)",
 	    NULL, "elf:noopen", "",
 	    "format=elf",
 	    CAT_LD },
