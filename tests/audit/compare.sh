@@ -36,13 +36,24 @@ awk -v n="$total" 'BEGIN { step = n / 30 } { if (NR - 1 >= k * step && k < 30) {
     "$T/usrbin" >>"$T/files"
 
 mkdir -p "$T/out"
-# The three readings of file N into out/N.*, two files at a time (the
-# tools are one process each, the machine has two cores).
-awk '{ print NR, $0 }' "$T/files" | xargs -P 2 -n 2 sh -c '
-	checksec --file="$2" --output=csv >"$0/$1.cs" 2>/dev/null
-	hardening-check "$2" >"$0/$1.hc" 2>/dev/null
-	readelf -hlSdsW --dyn-syms "$2" >"$0/$1.re" 2>/dev/null
-	exit 0' "$T/out" || fail "cannot read the files with checksec, hardening-check and readelf"
+# The three readings: checksec once for each half of the files
+# (--listfile: the same check of each file as --file, without a start-up
+# a file), hardening-check once a file (run on several files, it carries
+# a verdict over from one file to the next), the two halves at a time (the
+# machine has two cores); readelf of file N into out/N.re.
+awk 'NR % 2' "$T/files" >"$T/files.1"
+awk '!(NR % 2)' "$T/files" >"$T/files.2"
+for h in 1 2; do
+	{
+		checksec --listfile="$T/files.$h" --output=csv >"$T/out/$h.cs" 2>/dev/null
+		xargs -n 1 hardening-check <"$T/files.$h" >"$T/out/$h.hc" 2>/dev/null
+		exit 0
+	} &
+done
+awk '{ print NR, $0 }' "$T/files" | while read -r n f; do
+	readelf -hlSdsW --dyn-syms "$f" >"$T/out/$n.re" 2>/dev/null
+done
+wait
 # Exit 0 or 1 only (no expectations given: 0); 2 would be a reader failure.
 xargs "$AUDIT" -j <"$T/files" >"$T/ours.json" 2>"$T/ours.err" ||
 	{ cat "$T/ours.err" >&2; fail "harden-audit failed on the comparison set"; }
@@ -73,9 +84,16 @@ def ours_val(o, prop):
         return 'rel'
     return r
 
-def checksec(path):
-    line = open(path).read().strip().split('\n')[-1]
-    c = line.split(',')
+# checksec --listfile --output=csv: a line a file, its path last.
+cs_lines = {}
+for h in ('1', '2'):
+    for line in open(os.path.join(out, h + '.cs'), errors='replace'):
+        c = line.rstrip('\n').split(',', 10)
+        if len(c) == 11:
+            cs_lines[c[10]] = c
+
+def checksec(f):
+    c = cs_lines.get(f, [])
     if len(c) < 10:
         return {}
     v = {}
@@ -170,9 +188,18 @@ def hcval(prop, text):
             return w
     return text
 
-def hardening_check(path):
+# hardening-check FILE, file after file: a line "FILE:", then its indented lines.
+hc_lines, cur = {}, None
+for h in ('1', '2'):
+    for line in open(os.path.join(out, h + '.hc'), errors='replace'):
+        if not line.startswith(' ') and line.rstrip('\n').endswith(':'):
+            cur = hc_lines.setdefault(line.rstrip('\n')[:-1], [])
+        elif cur is not None:
+            cur.append(line)
+
+def hardening_check(f):
     v = {}
-    for line in open(path):
+    for line in hc_lines.get(f, []):
         if ':' not in line or not line.startswith(' '):
             continue
         k, t = line.strip().split(':', 1)
@@ -189,8 +216,8 @@ for i, f in enumerate(files, 1):
     mine = {p: ours_val(o, p) for p in o['properties']}
     mine['rpath'] = 'yes' if o['rpath'] is not None else 'no'
     mine['runpath'] = 'yes' if o['runpath'] is not None else 'no'
-    for tool, theirs in (('checksec', checksec(os.path.join(out, '%d.cs' % i))),
-                         ('hardening-check', hardening_check(os.path.join(out, '%d.hc' % i))),
+    for tool, theirs in (('checksec', checksec(f)),
+                         ('hardening-check', hardening_check(f)),
                          ('readelf', readelf(os.path.join(out, '%d.re' % i)))):
         if not theirs:
             new.append('%s: no output from %s' % (f, tool))

@@ -42,8 +42,10 @@ CC=gcc sh "$h/catalog/harden-flags" --level=strict --disable-frame-pointer >off 
 grep -q '^flags frame-pointer cc:-fomit-frame-pointer$' off || fail "no off flag: $(grep frame-pointer off)"
 sh "$h/catalog/harden-flags" --list | grep -q '^frame-pointer strict ' || fail "not in --list"
 
-# Autoconf: its option and its probe.
-cp -R "$h/examples/autotools" ac && cp "$h/m4/harden.m4" ac/m4/ || exit 99
+# Autoconf: its option and its probe, in the example's configure without
+# Automake and Libtool (tests/autoconf/small: the same HARDEN_CHECK; a
+# fifth of the time).
+cp -R "$S/tests/autoconf/small" ac && mkdir ac/m4 && cp "$h/m4/harden.m4" ac/m4/ || exit 99
 (cd ac && autoreconf -fi >ar.out 2>&1) || fail "autoreconf failed: $(tail -n 5 ac/ar.out)"
 (cd ac && ./configure --help) | grep -q -- '--enable-frame-pointer' || fail "no --enable-frame-pointer"
 (cd ac && ./configure CC=gcc --enable-hardening=strict >configure.out 2>&1) ||
@@ -63,17 +65,22 @@ done
 run ms.ninja.log ninja -C ms
 grep -q -- '-fno-omit-frame-pointer' ms/compile_commands.json || fail "Meson did not apply the flag"
 
-# harden-audit: --list names it, --expect judges it from recorded command lines.
-make -s -C "$h/tools" O="$T/bin" "$T/bin/harden-audit" >make.log 2>&1 || fail "harden-audit: $(tail -n 5 make.log)"
-"$T/bin/harden-audit" --list | grep -q '^frame-pointer .*recorded command line' ||
-	fail "harden-audit --list: $("$T/bin/harden-audit" --list | grep frame)"
+# harden-audit: --list names it, --expect judges it from recorded command
+# lines.  The copy's own, which the Meson build above made from its sources
+# (the regenerated features.c) for the subproject's audit test.
+A=$T/ms/subprojects/harden/meson/harden-audit
+[ -x "$A" ] || fail "the Meson build made no harden-audit"
+"$A" --list | grep -q '^frame-pointer .*recorded command line' ||
+	fail "harden-audit --list: $("$A" --list | grep frame)"
 printf 'int main(void) { return 0; }\n' >m.c
 gcc -g -O2 -fno-omit-frame-pointer -o with m.c && gcc -g -O2 -fomit-frame-pointer -o without m.c || exit 99
-"$T/bin/harden-audit" --expect frame-pointer with >/dev/null || fail "--expect frame-pointer fails on a program that has it"
-"$T/bin/harden-audit" --expect frame-pointer without >/dev/null 2>&1 && fail "--expect frame-pointer passes without it"
+"$A" --expect frame-pointer with >/dev/null || fail "--expect frame-pointer fails on a program that has it"
+"$A" --expect frame-pointer without >/dev/null 2>&1 && fail "--expect frame-pointer passes without it"
 
-# harden-cost takes its features from the driver of the catalog it is given.
-make -s -C "$h/tools" O="$T/bin" "$T/bin/harden-cost" >make.log 2>&1 || fail "harden-cost: $(tail -n 5 make.log)"
-"$T/bin/harden-cost" --make "$h/examples/cost" --catalog "$h/catalog" --features no-such --run true >cost.out 2>&1
+# harden-cost takes its features from the driver of the catalog it is given:
+# the run's harden-cost (tests/lib.sh tools_build), built from the tree
+# without the feature, knows it from the copy's catalog.
+tools_build "harden-audit harden-cost"
+"$TOOLS/harden-cost" --make "$h/examples/cost" --catalog "$h/catalog" --features no-such --run true >cost.out 2>&1
 grep -q '^  frame-pointer$' cost.out || fail "harden-cost does not know frame-pointer: $(head -n 3 cost.out)"
 echo ok
