@@ -3,10 +3,14 @@
 # treated as unavailable: each variant is built with the frontend's own
 # options, the report's states are listed, and instructions come from
 # callgrind through HARDEN_COST_WRAP.  Structure only: no timed assertion.
+# --force-fallback-for (a --configure-arg, before the variant's options):
+# the wrap's subproject without a search for an installed harden, which
+# runs pkg-config and CMake in every variant's setup.
 . "$(dirname "$0")/lib.sh"
 cost_tool
 need meson ninja valgrind python3
 HARDEN_COST_NO_PERF=1 "$HC" --meson "$S/examples/cost" --rounds 2 --workdir "$T/work" --keep \
+	--configure-arg --force-fallback-for=harden-exe \
 	--features stack-protector,cf-protection,relro --json="$T/out.json" \
 	--run '$HARDEN_COST_WRAP "$HARDEN_COST_BUILDDIR/costbench" lrange' >out 2>err
 rc=$?

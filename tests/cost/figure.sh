@@ -13,9 +13,10 @@ cat >"$T/work.sh" <<'EOS'
 echo "score: 10"
 if [ "$HARDEN_COST_VARIANT" = standard-no-relro ]; then echo "score: $1"; else echo "score: 10"; fi
 EOS
-# built once: --reuse only runs make again
+# built once (one layout: the figures are read alike in any): --reuse only
+# runs make again
 figure() {
-	cost_make "$T/p" --features relro --rounds 2 --instructions none --quiet \
+	cost_make "$T/p" --features relro --rounds 2 --layouts 1 --instructions none --quiet \
 		--workdir "$T/work" --reuse \
 		--figure score: --run "sh '$T/work.sh' '$1'" >out 2>err
 }

@@ -2,6 +2,7 @@
 # SIGINT (Ctrl-C) and SIGTERM stop harden-cost with 128+signal, and leave
 # no process of the command behind: a server it started in the
 # background, and the command itself, are ended with their process group.
+# One layout a variant: the signal comes while the command runs.
 . "$(dirname "$0")/lib.sh"
 cost_tool
 cost_driver
@@ -11,7 +12,7 @@ for sig in INT TERM; do
 	# harden-cost itself in the background (a function would be a
 	# subshell, which ignores SIGINT there)
 	"$HC" --make "$T/p" --catalog "$S/catalog" \
-		--harden-flags "$COST_DRIVER" --features relro --rounds 3 --instructions none --workdir "$T/work-$sig" \
+		--harden-flags "$COST_DRIVER" --features relro --rounds 3 --layouts 1 --instructions none --workdir "$T/work-$sig" \
 		--quiet --run "sleep 300 & echo \$! >>'$T/pids'; echo \$\$ >>'$T/pids'; wait" \
 		>"$T/out-$sig" 2>&1 &
 	hc=$!

@@ -4,7 +4,7 @@
 # with the built program in it.
 . "$(dirname "$0")/lib.sh"
 cost_tool
-COST_DRIVER=$S/catalog/harden-flags	# the driver itself (lib.sh, cost_driver)
+cost_driver
 tiny_project "$T/p"
 mkdir "$T/tmp"
 TMPDIR=$T/tmp cost_make "$T/p" --features pie --rounds 1 --instructions none --quiet \

@@ -55,8 +55,10 @@ cost_make() {
 # and the control ask the same).  The key: the arguments, HARDEN_CATALOG,
 # CC, CPPFLAGS, CFLAGS, and LDFLAGS but harden-cost's -B of its linker
 # wrapper (in each run's own directory); a run that fails is not kept.
-# catalog-env.sh, failing-variant.sh, keep.sh, log-cap.sh, reuse.sh and
-# sigpipe.sh give harden-cost the driver itself.
+# catalog-env.sh (its guarantee is what the driver reads) and
+# failing-variant.sh give harden-cost the driver itself.  Called before
+# a TMPDIR= of the test's own (keep.sh, sigpipe.sh): a script run alone
+# keeps the store in TMPDIR.
 cost_driver() {
 	run_once "cost-driver-$(cat "$S"/catalog/* | cksum | sed 's/ .*//')" _cost_driver_write
 	COST_DRIVER=$ONCE/harden-flags

@@ -7,7 +7,7 @@
 # size per command.
 . "$(dirname "$0")/lib.sh"
 cost_tool
-COST_DRIVER=$S/catalog/harden-flags	# the driver itself (lib.sh, cost_driver)
+cost_driver
 tiny_project "$T/p"
 printf '\t@seq 1 300000\n' >>"$T/p/Makefile"	# one more line of the recipe
 total=$(seq 1 300000 | wc -c)

@@ -4,7 +4,7 @@
 # without it a run starts every variant from an empty directory.
 . "$(dirname "$0")/lib.sh"
 cost_tool
-COST_DRIVER=$S/catalog/harden-flags	# the driver itself (lib.sh, cost_driver)
+cost_driver
 tiny_project "$T/p"
 cost_make "$T/p" --features pie --rounds 1 --instructions none --workdir "$T/work" --keep --quiet \
 	--run '"$HARDEN_COST_BUILDDIR/hello"' >out 2>&1 || fail "harden-cost --keep failed: $(cat out)"

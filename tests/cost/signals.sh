@@ -2,7 +2,8 @@
 # Every terminating signal (SIGHUP, SIGQUIT, SIGPIPE, SIGTERM; SIGINT in
 # interrupt.sh) stops harden-cost as SIGINT does: exit 128+signal, the
 # message, and nothing left in TMPDIR (its work directory, with the
-# variants' builds and logs, is removed).
+# variants' builds and logs, is removed).  One layout a variant: the
+# signal comes while the command runs, after every build.
 . "$(dirname "$0")/lib.sh"
 cost_tool
 cost_driver
@@ -13,7 +14,7 @@ for sig in HUP:1 QUIT:3 PIPE:13 TERM:15; do
 	mkdir "$T/tmp-$sig"
 	# harden-cost itself in the background, not a function (a subshell)
 	TMPDIR=$T/tmp-$sig "$HC" --make "$T/p" --catalog "$S/catalog" \
-		--harden-flags "$COST_DRIVER" --features relro --rounds 3 --instructions none \
+		--harden-flags "$COST_DRIVER" --features relro --rounds 3 --layouts 1 --instructions none \
 		--quiet --run "echo x >>'$T/started'; sleep 300" >"$T/out-$sig" 2>&1 &
 	hc=$!
 	i=0

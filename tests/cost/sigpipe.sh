@@ -5,7 +5,7 @@
 # do, in the middle of the builds.
 . "$(dirname "$0")/lib.sh"
 cost_tool
-COST_DRIVER=$S/catalog/harden-flags	# the driver itself (lib.sh, cost_driver)
+cost_driver
 tiny_project "$T/p"
 
 # the report: the reader is gone before the end
