@@ -65,7 +65,8 @@ MK
 # (run_once) for the tests that read that build (example-gcc, audit-gate,
 # distcheck).  A test that changes the tree works on a copy (cp -pR: the
 # copy's Makefile and libtool wrappers still name EX's identical files).
-# EX.site is the site cache of EX's configure, or empty.
+# EX.site is a copy of the site cache of EX's configure (an empty file
+# when there was none).
 example_gcc_built() {
 	tools_build harden-audit
 	_eg_key=$( { cat "$S/m4/harden.m4"; find "$S/examples/autotools" -type f -exec cat {} +; echo "$TOOLS"; } |
