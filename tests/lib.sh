@@ -291,7 +291,23 @@ autotools_small_tally() {
 # its timestamps (make would run autoreconf and configure again) and
 # configured, with the shared site cache (autotools_site).
 autotools_project() {
-	src=$1 dir=$2; shift 2
+	autotools_copy "$1" "$2"
+	dir=$2; shift 2
+	site=$(autotools_site "$key" "$@")
+	if [ -n "$site" ] && [ -f "$site" ]; then
+		(cd "$dir" && CONFIG_SITE=$site ./configure "$@" >configure.out 2>&1)
+	else
+		(cd "$dir" && ./configure "$@" >configure.out 2>&1) &&
+			{ [ -z "$site" ] || autotools_site_save "$dir/config.log" "$site"; }
+	fi
+}
+
+# autotools_copy SRC DIR: SRC with harden.m4 in m4/, autoreconf'd once for
+# every test of the same sources (in ${TMPDIR:-/tmp}, keyed by harden.m4
+# and every file of SRC: $key), copied to DIR with its timestamps; for a
+# test's own project that it configures itself.
+autotools_copy() {
+	src=$1 dir=$2
 	need autoreconf
 	key=$( { cat "$S/m4/harden.m4"; find "$src" -type f -exec cat {} +; } | cksum | sed 's/ .*//')
 	cache="${TMPDIR:-/tmp}/harden-test-autoreconf-$key"
@@ -307,13 +323,6 @@ autotools_project() {
 		mv -T "$tmp" "$cache" 2>/dev/null || rm -rf "$tmp"
 	fi
 	rm -rf "$dir" && mkdir -p "$dir" && cp -pR "$cache/." "$dir/" || fail "cannot copy the example"
-	site=$(autotools_site "$key" "$@")
-	if [ -n "$site" ] && [ -f "$site" ]; then
-		(cd "$dir" && CONFIG_SITE=$site ./configure "$@" >configure.out 2>&1)
-	else
-		(cd "$dir" && ./configure "$@" >configure.out 2>&1) &&
-			{ [ -z "$site" ] || autotools_site_save "$dir/config.log" "$site"; }
-	fi
 }
 
 # autotools_site KEY [CONFIGURE-ARGS...]: the site file that caches the

@@ -2,8 +2,8 @@
 # CPPFLAGS, CFLAGS and LDFLAGS, with the builder's own flags last.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc autoconf
-mkdir -p p/m4 && cp "$HARDEN_SRCDIR/m4/harden.m4" p/m4/ && cp "$HARDEN_SRCDIR/examples/autotools/src/"* p/
-cat >p/configure.ac <<'AC'
+mkdir -p src && cp "$HARDEN_SRCDIR/examples/autotools/src/"* src/ || exit 99
+cat >src/configure.ac <<'AC'
 AC_INIT([small], [1])
 AC_CONFIG_MACRO_DIR([m4])
 AC_PROG_CC
@@ -12,10 +12,12 @@ HARDEN_APPLY_GLOBAL
 AC_CONFIG_FILES([Makefile])
 AC_OUTPUT
 AC
-printf 'tally: main.c tally.c\n\t$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o tally main.c tally.c\n' >p/Makefile.in
-printf 'CC = @CC@\nCPPFLAGS = @CPPFLAGS@\nCFLAGS = @CFLAGS@\nLDFLAGS = @LDFLAGS@\n' | cat - p/Makefile.in >p/M && mv p/M p/Makefile.in
-(cd p && autoreconf -fi >ar.out 2>&1 && ./configure CFLAGS="-O2 -fno-stack-protector" >configure.out 2>&1) ||
-	fail "configure failed: $(tail -n 3 p/configure.out p/ar.out)"
+printf 'tally: main.c tally.c\n\t$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o tally main.c tally.c\n' >src/Makefile.in
+printf 'CC = @CC@\nCPPFLAGS = @CPPFLAGS@\nCFLAGS = @CFLAGS@\nLDFLAGS = @LDFLAGS@\n' | cat - src/Makefile.in >src/M && mv src/M src/Makefile.in
+# autoreconf'd once for the same sources (tests/lib.sh autotools_copy).
+autotools_copy "$T/src" p
+(cd p && ./configure CFLAGS="-O2 -fno-stack-protector" >configure.out 2>&1) ||
+	fail "configure failed: $(tail -n 3 p/configure.out)"
 (cd p && make >make.out 2>&1) || fail "make failed: $(tail -n 5 p/make.out)"
 grep -q '^CFLAGS = -f.* -O2 -fno-stack-protector$' p/Makefile || fail "builder's CFLAGS do not come last"
 # The builder's -fno-stack-protector decides the feature: harden adds

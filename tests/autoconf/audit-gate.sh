@@ -3,17 +3,17 @@
 # feature is lost behind configure's back (LDFLAGS=-no-pie or
 # CFLAGS=-fno-stack-protector given to make only).
 . "$HARDEN_SRCDIR/tests/lib.sh"
-need gcc make
-make -s -C "$HARDEN_SRCDIR/tools" O="$HARDEN_TMPDIR/audit" >audit-build.out 2>&1 ||
-	fail "harden-audit does not build: $(tail -n 5 audit-build.out)"
-audit=$HARDEN_TMPDIR/audit/harden-audit
-autotools_example ex HARDEN_AUDIT="$audit" || fail "configure failed: $(tail -n 3 ex/configure.out)"
+. "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
+need gcc g++ make
+# The run's build of the example (tests/autoconf/lib.sh: with its C++
+# programs, make check passed), copied: the cases below change it.
+example_gcc_built
+cp -pR "$EX" ex || exit 99
 expect=$(subst ex HARDEN_AUDIT_EXPECT)
 [ "$expect" = stack-protector,fortify-source,pie,relro,bind-now,noexecstack ] ||
 	fail "HARDEN_AUDIT_EXPECT is '$expect'"
-(cd ex && make -j2 check >check.out 2>&1) || fail "make check failed: $(tail -n 15 ex/check.out)"
-grep -q -- "--expect $expect" ex/check.out || fail "make check did not run the audit"
-grep -q '^pie .*\.libs/tally$' ex/check.out || fail "the audit table does not show the program as PIE"
+grep -q -- "--expect $expect" ex/make.out || fail "make check did not run the audit"
+grep -q '^pie .*\.libs/tally$' ex/make.out || fail "the audit table does not show the program as PIE"
 
 # The program relinked.
 (cd ex && rm -f tally && make -j2 check LDFLAGS=-no-pie >nopie.out 2>&1) &&

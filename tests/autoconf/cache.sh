@@ -38,9 +38,11 @@ grep -q '^  stack-protector  *on  *basic: -fstack-protector --param=ssp-buffer-s
 	fail "preseeded value not honoured"
 subst ex HARDEN_CFLAGS | grep -q -- -fstack-clash-protection && fail "preseeded-off flag still applied"
 
-# A cache written for another toolchain is not trusted.
-(cd ex && ./configure -C >/dev/null 2>&1 &&
-	sed 's/^harden_cv_toolchain=.*/harden_cv_toolchain=${harden_cv_toolchain=1}/' config.cache >c &&
+# A cache written for another toolchain is not trusted (config.cache is
+# the second run's: the preseeded one above used none).
+grep -q '^harden_cv_toolchain=' ex/config.cache && grep -q '^harden_cv_stack_protector=' ex/config.cache ||
+	fail "config.cache lacks harden_cv_toolchain or harden_cv_stack_protector"
+(cd ex && sed 's/^harden_cv_toolchain=.*/harden_cv_toolchain=${harden_cv_toolchain=1}/' config.cache >c &&
 	sed 's/^harden_cv_stack_protector=.*/harden_cv_stack_protector=${harden_cv_stack_protector=no}/' c >config.cache &&
 	./configure -C >stale.out 2>&1) || fail "configure with a stale cache failed"
 grep -q 'cached hardening results belong to another toolchain' ex/stale.out || fail "no warning about the stale cache"

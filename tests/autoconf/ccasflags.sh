@@ -10,8 +10,8 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc autoreconf automake readelf
 case $(gcc -dumpmachine) in x86_64-*|i?86-*) ;; *) skip "the .S file is x86 assembly" ;; esac
-mkdir -p p/m4 && cp "$S/m4/harden.m4" p/m4/ || exit 99
-cat >p/configure.ac <<'AC'
+mkdir -p src || exit 99
+cat >src/configure.ac <<'AC'
 AC_INIT([asm], [1])
 AC_CONFIG_MACRO_DIR([m4])
 AM_INIT_AUTOMAKE([foreign -Wall])
@@ -21,7 +21,7 @@ HARDEN_CHECK
 AC_CONFIG_FILES([Makefile])
 AC_OUTPUT
 AC
-cat >p/Makefile.am <<'AM'
+cat >src/Makefile.am <<'AM'
 AM_CPPFLAGS = $(HARDEN_CPPFLAGS)
 AM_CFLAGS = $(HARDEN_CFLAGS)
 AM_CCASFLAGS = $(HARDEN_CCASFLAGS)
@@ -30,8 +30,8 @@ bin_PROGRAMS = prog
 prog_SOURCES = main.c answer.S
 prog_LDFLAGS = $(AM_LDFLAGS) $(HARDEN_EXE_LDFLAGS)
 AM
-printf '#include <stdio.h>\nint answer(void);\nint main(void) { printf("%%d\\n", answer()); return 0; }\n' >p/main.c
-cat >p/answer.S <<'ASM'
+printf '#include <stdio.h>\nint answer(void);\nint main(void) { printf("%%d\\n", answer()); return 0; }\n' >src/main.c
+cat >src/answer.S <<'ASM'
 #include <cet.h>
 	.text
 	.globl answer
@@ -42,7 +42,8 @@ answer:
 	ret
 	.size answer, .-answer
 ASM
-(cd p && autoreconf -fi >ar.out 2>&1) || fail "autoreconf failed: $(tail -n 5 p/ar.out)"
+# autoreconf'd once for every run of the same sources (tests/lib.sh).
+autotools_copy "$T/src" p
 
 # build NAME CONFIGURE-ARGS...: configure and make p; the flags in NAME.flags.
 build() {
@@ -80,10 +81,10 @@ build own CCASFLAGS='-g -Wa,--noexecstack'
 grep -q -- '-Wa,--noexecstack' own.flags && fail "the builder's -Wa,--noexecstack is given again: $(cat own.flags)"
 gnu_stack >/dev/null || fail "the builder's -Wa,--noexecstack: no .note.GNU-stack"
 
-# Without AM_PROG_AS, HARDEN_CCASFLAGS is empty, whatever the environment says.
-sed -i '/^AM_PROG_AS$/d' p/configure.ac && sed -i 's/ answer\.S$//; /AM_CCASFLAGS/d' p/Makefile.am
-(cd p && make distclean >/dev/null 2>&1; autoreconf -fi >ar2.out 2>&1 &&
-	HARDEN_CCASFLAGS=-junk ./configure >noas.out 2>&1) || fail "configure without AM_PROG_AS failed: $(tail -n 3 p/noas.out)"
-grep -q '^HARDEN_CCASFLAGS = $' p/Makefile || fail "HARDEN_CCASFLAGS without AM_PROG_AS: $(grep '^HARDEN_CCASFLAGS' p/Makefile)"
-grep -q 'with -Wa,--noexecstack' p/noas.out && fail "the assembler was checked without AM_PROG_AS"
+# Without AM_PROG_AS, HARDEN_CCASFLAGS is empty, whatever the environment
+# says (configure exports a VAR=VALUE argument): tests/autoconf/small,
+# which has none (the choice is AM_PROG_AS's alone, not Automake's).
+autotools_small noas HARDEN_CCASFLAGS=-junk || fail "configure without AM_PROG_AS failed: $(tail -n 3 noas/configure.out)"
+grep -q '^HARDEN_CCASFLAGS = $' noas/Makefile || fail "HARDEN_CCASFLAGS without AM_PROG_AS: $(grep '^HARDEN_CCASFLAGS' noas/Makefile)"
+grep -q 'with -Wa,--noexecstack' noas/configure.out && fail "the assembler was checked without AM_PROG_AS"
 echo ok

@@ -4,8 +4,8 @@
 # still audits them with harden-audit.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 command -v aarch64-linux-gnu-gcc >/dev/null || skip "aarch64-linux-gnu-gcc not installed"
-make -s -C "$S/tools" O="$T/bin" >/dev/null || fail "cannot build harden-audit"
-autotools_example ex --host=aarch64-linux-gnu HARDEN_AUDIT="$T/bin/harden-audit" || fail "configure failed: $(tail -n 3 ex/configure.out)"
+tools_build harden-audit	# the run's (tests/lib.sh)
+autotools_example ex --host=aarch64-linux-gnu HARDEN_AUDIT="$TOOLS/harden-audit" || fail "configure failed: $(tail -n 3 ex/configure.out)"
 grep -q 'checking for aarch64-linux-gnu-readelf... aarch64-linux-gnu-readelf' ex/configure.out ||
 	fail "the target's readelf was not used"
 [ "$(summary_state ex branch-protection)" = on ] || fail "branch-protection not on for aarch64"
@@ -21,6 +21,6 @@ elf_is_pie ex/.libs/tally || fail "aarch64 program is not PIE"
 grep -q '^SKIP: tests/count.sh' ex/check.out || fail "make check did not skip tests/count.sh"
 grep -q 'skipped: the programs are built for aarch64-[a-z-]*, not for this machine' ex/tests/count.log ||
 	fail "the skip gives no reason: $(cat ex/tests/count.log)"
-grep -q "libtool --mode=execute $T/bin/harden-audit --expect [a-z]" ex/check.out ||
+grep -q "libtool --mode=execute $TOOLS/harden-audit --expect [a-z]" ex/check.out ||
 	fail "make check did not audit: $(tail -n 5 ex/check.out)"
 echo ok

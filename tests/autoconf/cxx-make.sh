@@ -6,9 +6,9 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
 need clang g++ make
-make -s -C "$S/tools" O="$T/bin" >/dev/null || fail "cannot build harden-audit"
+tools_build harden-audit	# the run's (tests/lib.sh)
 mkdir -p ex && cp -R "$S/examples/make" "$S/examples/autotools" ex/
-args="HARDEN=$S/catalog/harden-flags HARDEN_AUDIT=$T/bin/harden-audit CC=clang CXX=g++ HARDEN_FLAGS_ARGS=--level=strict"
+args="HARDEN=$S/catalog/harden-flags HARDEN_AUDIT=$TOOLS/harden-audit CC=clang CXX=g++ HARDEN_FLAGS_ARGS=--level=strict"
 (cd ex/make && make $args >c-only.out 2>&1) || fail "make failed: $(tail -n 5 ex/make/c-only.out)"
 [ -e ex/make/harden-cxx.mk ] || [ -e ex/make/words ] && fail "C++ probed or built without CXX_PROGRAMS=yes"
 (cd ex/make && make $args CXX_PROGRAMS=yes check >out 2>&1) || fail "make check failed: $(tail -n 5 ex/make/out)"

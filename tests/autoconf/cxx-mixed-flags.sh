@@ -1,14 +1,31 @@
 # Mixed compiler families at the strict level (CC=gcc CXX=clang++, CC=clang
 # CXX=g++), where each family has flags the other rejects: every C++ compile
-# and link line (make V=1) carries no flag that only the C probe gave, every
-# C line none that only the C++ probe gave, and the programs build and run.
+# and link line carries no flag that only the C probe gave, every C line
+# none that only the C++ probe gave, and the programs build and run.
+# gcc and clang++ build the example (make V=1 check: Automake's lines, and
+# Libtool's, which get the C flags it would drop as -Wc,); clang and g++
+# build tests/autoconf/small's tally, words and tallyxx, whose lines have
+# the variables of the example's Makefile.am in its order (examples/make
+# with clang and g++: tests/autoconf/cxx-make.sh).
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
 need gcc g++ clang clang++
 for pair in gcc:clang++ clang:g++; do
 	cc=${pair%:*} cxx=${pair#*:} d=$cc-$cxx
-	cxx_example "$d" CC="$cc" CXX="$cxx" --enable-hardening=strict
-	cxx_make "$d" check
+	if [ "$pair" = gcc:clang++ ]; then
+		cxx_example "$d" CC="$cc" CXX="$cxx" --enable-hardening=strict
+		cxx_make "$d" check
+	else
+		autotools_small "$d" --enable-cxx CC="$cc" CXX="$cxx" --enable-hardening=strict ||
+			fail "$d: configure failed: $(tail -n 3 "$d/configure.out")"
+		small_words "$d" tally words tallyxx
+		mv "$d/words.out" "$d/make.out" || exit 99
+		# What the example's make check runs (tests/words.sh, tests/tallyxx.sh).
+		for t in words tallyxx; do
+			(cd "$d" && sh "$S/examples/autotools/tests/$t.sh") >"$d.$t.out" 2>&1 ||
+				fail "$d: $t does not run: $(cat "$d.$t.out")"
+		done
+	fi
 	flag_words "$d/harden-report.txt" >"$d.c"
 	flag_words "$d/harden-report-cxx.txt" >"$d.cxx"
 	comm -23 "$d.c" "$d.cxx" >"$d.c-only"
@@ -19,7 +36,7 @@ for pair in gcc:clang++ clang:g++; do
 	compiler_lines "$d/make.out" "$cxx" >"$d.cxx-lines"
 	grep -q 'words\.cc' "$d.cxx-lines" && grep -q 'tallyxx\.o' "$d.cxx-lines" ||
 		fail "$d: no $cxx lines for words and tallyxx"
-	grep -q 'src/tallyxx-tally\.o' "$d.c-lines" || fail "$d: tallyxx's C object not built by $cc"
+	grep -q 'tallyxx-tally\.o' "$d.c-lines" || fail "$d: tallyxx's C object not built by $cc"
 	for f in $(cat "$d.c-only"); do
 		grep -e " $f\$" -e " $f " "$d.cxx-lines" && fail "$d: the C flag $f on a $cxx line"
 	done

@@ -6,9 +6,9 @@
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
 need gcc clang++
-small_project p
-printf 'CC = @CC@\nCFLAGS = @CFLAGS@\n' >>p/Makefile.in
-cat >p/configure.ac <<'AC'
+small_project src
+printf 'CC = @CC@\nCFLAGS = @CFLAGS@\n' >>src/Makefile.in
+cat >src/configure.ac <<'AC'
 AC_INIT([words], [1])
 AC_CONFIG_MACRO_DIR([m4])
 AC_PROG_CC
@@ -18,7 +18,7 @@ HARDEN_APPLY_GLOBAL
 AC_CONFIG_FILES([Makefile])
 AC_OUTPUT
 AC
-(cd p && autoreconf -fi >ar.out 2>&1) || fail "autoreconf failed: $(tail -n 5 p/ar.out)"
+autotools_copy "$T/src" p	# autoreconf'd once for the same sources (tests/lib.sh)
 (cd p && ./configure CC=gcc CXX=clang++ >configure.out 2>&1) || fail "configure failed: $(tail -n 3 p/configure.out)"
 awk '/checking whether the compiler supports GNU C\+\+/ { cxx = NR } /with clang\+\+ \(C\+\+\):$/ { s = NR } END { exit !(cxx && s > cxx) }' p/configure.out ||
 	fail "no C++ summary after AC_PROG_CXX's checks"

@@ -58,3 +58,36 @@ words: words.cc
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) $(LDFLAGS) -o words words.cc
 MK
 }
+
+# example_gcc_built: EX, the example with its C++ programs configured with
+# CC=gcc CXX=g++ and the run's harden-audit (tools_build), then built and
+# checked (make -j2 V=1 check, its output in EX/make.out): once per run
+# (run_once) for the tests that read that build (example-gcc, audit-gate,
+# distcheck).  A test that changes the tree works on a copy (cp -pR: the
+# copy's Makefile and libtool wrappers still name EX's identical files).
+# EX.site is a copy of the site cache of EX's configure (an empty file
+# when there was none).
+example_gcc_built() {
+	tools_build harden-audit
+	_eg_key=$( { cat "$S/m4/harden.m4"; find "$S/examples/autotools" -type f -exec cat {} +; echo "$TOOLS"; } |
+		cksum | sed 's/ .*//')
+	run_once "example-gcc-$_eg_key" _example_gcc_make
+	EX=$ONCE
+}
+_example_gcc_make() {
+	autotools_example "$1" CC=gcc CXX=g++ --enable-cxx HARDEN_AUDIT="$TOOLS/harden-audit" ||
+		fail "$1: configure failed: $(tail -n 3 "$1/configure.out")"
+	if [ -n "$site" ] && [ -f "$site" ]; then cp "$site" "$1.site"; else : >"$1.site"; fi || exit 99
+	(cd "$1" && make -j2 V=1 check >make.out 2>&1) || fail "$1: make check failed: $(tail -n 15 "$1/make.out")"
+}
+
+# small_words DIR [TARGET...]: DIR/words (or the TARGETs: tally, words,
+# tallyxx), the example's programs built with the flags configure
+# substituted in DIR (autotools_small --enable-cxx), without Automake and
+# Libtool; make's output in DIR/words.out.
+small_words() {
+	_sw=$1
+	shift
+	(cd "$_sw" && make ${*:-words} SRC="$S/examples/autotools/src" >words.out 2>&1) ||
+		fail "$_sw: make ${*:-words} failed: $(tail -n 5 "$_sw/words.out")"
+}

@@ -15,10 +15,10 @@ block '# Makefile.am:' >base.am
 block "# Makefile.am, a target's own flags:" >own.am
 [ -s base.am ] && [ -s own.am ] || fail "README.md lacks the Makefile.am blocks"
 grep -q '^libfoo_la_LDFLAGS = ' own.am || fail "the README block has no libfoo_la_LDFLAGS: $(cat own.am)"
-make -s -C "$S/tools" O="$T/audit" >audit-build.out 2>&1 || fail "harden-audit does not build: $(tail -n 5 audit-build.out)"
+tools_build harden-audit	# the run's (tests/lib.sh)
 
-mkdir -p p/m4 && cp "$S/m4/harden.m4" p/m4/ || exit 99
-cat >p/configure.ac <<'AC'
+mkdir -p src || exit 99
+cat >src/configure.ac <<'AC'
 AC_INIT([foo], [1])
 AC_CONFIG_MACRO_DIR([m4])
 AM_INIT_AUTOMAKE([foreign -Wall])
@@ -40,15 +40,15 @@ bin_PROGRAMS = prog
 prog_SOURCES = main.c
 prog_LDADD = libfoo.la
 AM
-} >p/Makefile.am
-cat >p/foo.c <<'C'
+} >src/Makefile.am
+cat >src/foo.c <<'C'
 #ifndef BUILDING_FOO
 #error libfoo_la_CPPFLAGS lost
 #endif
 #include <string.h>
 int foo(const char *s) { char b[16]; strcpy(b, s); return (int)strlen(b); }
 C
-cat >p/main.c <<'C'
+cat >src/main.c <<'C'
 #ifndef WARN_CFLAGS_GIVEN
 #error prog_CFLAGS lost
 #endif
@@ -57,8 +57,8 @@ cat >p/main.c <<'C'
 int foo(const char *);
 int main(int argc, char **argv) { char b[16]; strcpy(b, argc > 5 ? argv[1] : "abc"); printf("%d\n", foo(b)); return 0; }
 C
-(cd p && autoreconf -fi >ar.out 2>&1) || fail "autoreconf failed: $(tail -n 5 p/ar.out)"
-(cd p && ./configure HARDEN_AUDIT="$T/audit/harden-audit" >configure.out 2>&1) || fail "configure failed: $(tail -n 3 p/configure.out)"
+autotools_copy "$T/src" p	# autoreconf'd once for the same sources (tests/lib.sh)
+(cd p && ./configure HARDEN_AUDIT="$TOOLS/harden-audit" >configure.out 2>&1) || fail "configure failed: $(tail -n 3 p/configure.out)"
 (cd p && make V=1 >make.out 2>&1) || fail "make failed: $(tail -n 10 p/make.out)"
 for f in p/.libs/libfoo.so p/.libs/prog; do
 	elf_has_now "$f" || fail "$f has no BIND_NOW"
@@ -67,7 +67,7 @@ elf_is_pie p/.libs/prog || fail "prog is not PIE"
 assert_library_not_pie p/.libs/libfoo.so
 expect=$(sed -n 's/^HARDEN_AUDIT_EXPECT = //p' p/Makefile)
 case ",$expect," in *,bind-now,*) ;; *) fail "HARDEN_AUDIT_EXPECT lacks bind-now: $expect" ;; esac
-"$T/audit/harden-audit" --expect "$expect" p/.libs/prog p/.libs/libfoo.so >audit.out 2>&1 ||
+"$TOOLS/harden-audit" --expect "$expect" p/.libs/prog p/.libs/libfoo.so >audit.out 2>&1 ||
 	fail "harden-audit --expect $expect refused them: $(cat audit.out)"
 
 # The control: the library's own LDFLAGS without $(AM_LDFLAGS) lose BIND_NOW.

@@ -9,8 +9,8 @@
 . "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
 need gcc
 project_after() {
-	mkdir -p "$1/m4" && cp "$S/m4/harden.m4" "$1/m4/" || exit 99
-	cat >"$1/configure.ac" <<'AC'
+	mkdir -p "$1.src" || exit 99
+	cat >"$1.src/configure.ac" <<'AC'
 AC_INIT([own], [1])
 AC_CONFIG_MACRO_DIR([m4])
 AC_PROG_CC
@@ -23,18 +23,18 @@ AC_CONFIG_FILES([Makefile])
 AC_OUTPUT
 AC
 	# The order of Automake's compile and link lines.
-	cat >"$1/Makefile.in" <<'MK'
+	cat >"$1.src/Makefile.in" <<'MK'
 HARDEN_AUDIT_EXPECT = @HARDEN_AUDIT_EXPECT@
 prog: prog.c
 	@CC@ @HARDEN_CPPFLAGS@ @CPPFLAGS@ @HARDEN_CFLAGS@ @CFLAGS@ -c prog.c
 	@CC@ @HARDEN_CFLAGS@ @CFLAGS@ @HARDEN_LDFLAGS@ @HARDEN_EXE_LDFLAGS@ @LDFLAGS@ -o prog prog.o
 MK
-	cat >"$1/prog.c" <<'C'
+	cat >"$1.src/prog.c" <<'C'
 #include <stdio.h>
 #include <string.h>
 int main(int argc, char **argv) { char b[64]; strcpy(b, argv[0]); puts(b); return argc > 5; }
 C
-	(cd "$1" && autoreconf -fi >ar.out 2>&1) || fail "autoreconf failed: $(tail -n 5 "$1/ar.out")"
+	autotools_copy "$T/$1.src" "$1"	# autoreconf'd once for the same sources (tests/lib.sh)
 }
 project_after p
 (cd p && ./configure CC=gcc CFLAGS=-O2 >configure.out 2>&1) ||
