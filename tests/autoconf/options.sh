@@ -87,8 +87,9 @@ echo "$cflags" | grep -q ' -fno-strict-overflow ' || fail "wrapv not applied at 
 # that no library of any toolchain gets it unasked).
 [ "$(summary_state nr nodlopen)" = off ] || fail "nodlopen not off: $(grep nodlopen nr/configure.out)"
 [ -z "$(subst nr HARDEN_LIB_LDFLAGS)" ] || fail "HARDEN_LIB_LDFLAGS is '$(subst nr HARDEN_LIB_LDFLAGS)' unasked"
-(cd nr && ./configure --help) | grep -A2 -- '--enable-nodlopen' | grep -q 'only on request' ||
-	fail "help: $(cd nr && ./configure --help | grep -A2 -- --enable-nodlopen)"
+# help_of OPTION: the lines of OPTION in configure --help (up to the next).
+help_of() { (cd nr && ./configure --help) | awk -v o="$1" '$1 ~ /^--/ { on = index($1, o) == 1 } on'; }
+help_of --enable-nodlopen | grep -q 'only on request' || fail "help: $(help_of --enable-nodlopen)"
 # Asking for both at once is a contradiction configure must refuse.
 autotools_small nr2 --disable-relro --enable-bind-now && fail "configure accepted --enable-bind-now --disable-relro"
 grep -q 'error: cannot enable bind-now: needs relro' nr2/configure.out || fail "unexpected error: $(tail -n 1 nr2/configure.out)"
