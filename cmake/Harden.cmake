@@ -152,7 +152,9 @@ Commands
   features in both (a target may be built from either; the test does not
   look at which).  With a multi-config generator the expectation is that
   of the configuration tested (``ctest -C Release``: Release's, through
-  ``$<CONFIG:...>``; ``--expect ''`` when it proved none).
+  ``$<CONFIG:...>``; ``--expect ''`` when it proved none).  A ``MODULE``
+  library (a plugin, which never gets nodlopen) is expected everything but
+  nodlopen (``--except-for``).
   Call it where tests are enabled (after ``include(CTest)`` or
   ``enable_testing()``), typically in ``if(BUILD_TESTING)``.
 

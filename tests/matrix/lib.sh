@@ -12,7 +12,7 @@
 # and Libtool: tests/autoconf/small), Meson and CMake, with -O2 -g and the
 # compiler's switch recording (-grecord-gcc-switches, -grecord-command-line)
 # in the builder's CFLAGS.  make builds at the standard and the strict
-# level; the other frontends at the strict level only (MX_LEVEL_FRONTENDS):
+# level; the other frontends at the strict level only (mx_level_frontends):
 # every standard feature is probed and placed the same at both levels (the
 # standard report is the strict one with the strict features "not in level
 # standard"), so the strict run holds every feature's claim and placement,
