@@ -27,40 +27,40 @@ project(unit C CXX)
 list(APPEND CMAKE_MODULE_PATH "$S/cmake")
 include(Harden)
 enable_testing()
-add_executable(good a.c b2.c)
-target_link_libraries(good PRIVATE Harden::Harden)
-add_executable(mixed a.c b.c)
-target_link_libraries(mixed PRIVATE Harden::Harden)
-set_source_files_properties(b.c PROPERTIES COMPILE_OPTIONS -fno-stack-protector)
-harden_add_audit_test(good-audit good)
-harden_add_audit_test(mixed-audit mixed)
-add_executable(goodxx a.cpp bx2.cpp)
-target_link_libraries(goodxx PRIVATE Harden::Harden)
-add_executable(mixedxx a.cpp bx.cpp)
-target_link_libraries(mixedxx PRIVATE Harden::Harden)
-set_source_files_properties(bx.cpp PROPERTIES COMPILE_OPTIONS -fno-stack-protector)
-harden_add_audit_test(goodxx-audit goodxx)
-harden_add_audit_test(mixedxx-audit mixedxx)
+# pair(SUFFIX MAIN BAD GOOD): goodSUFFIX (MAIN and GOOD) and mixedSUFFIX
+# (MAIN and BAD, compiled without the canary), each with its audit test.
+function(pair suffix main bad good)
+  add_executable(good\${suffix} \${main} \${good})
+  target_link_libraries(good\${suffix} PRIVATE Harden::Harden)
+  add_executable(mixed\${suffix} \${main} \${bad})
+  target_link_libraries(mixed\${suffix} PRIVATE Harden::Harden)
+  set_source_files_properties(\${bad} PROPERTIES COMPILE_OPTIONS -fno-stack-protector)
+  harden_add_audit_test(good\${suffix}-audit good\${suffix})
+  harden_add_audit_test(mixed\${suffix}-audit mixed\${suffix})
+endfunction()
+pair("" a.c b.c b2.c)
+pair(xx a.cpp bx.cpp bx2.cpp)
 EOT
 cp "$p/b.c" "$p/b2.c"	# good's own copy: source properties are per directory
 b=$T/build
+# check_pair SUFFIX BAD: goodSUFFIX's audit passes; mixedSUFFIX's fails,
+# naming BAD's compile command.
+check_pair() {
+	run "$b.good$1-$bt.log" ctest --test-dir "$b" -R "^good$1-audit\$" -V
+	ctest --test-dir "$b" -R "^mixed$1-audit\$" -V >"$b.mixed$1-$bt.log" 2>&1 &&
+		fail "$bt: the audit of mixed$1, with an unhardened source, passed"
+	grep -q "/$2: -fstack-protector-strong undone later on its command line (stack-protector turned off)" "$b.mixed$1-$bt.log" ||
+		fail "$bt: the compile command of $2 is not named: $(grep harden-audit "$b.mixed$1-$bt.log" | tail -n 5)"
+}
 for bt in RelWithDebInfo Release; do
 	CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=$bt -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DHARDEN_AUDIT="$AUDIT"
 	grep -q '^CMAKE_BUILD_TYPE:STRING='$bt'$' "$b/CMakeCache.txt" || fail "not configured for $bt"
 	cmake_build "$b"
-	run "$b.good-$bt.log" ctest --test-dir "$b" -R '^good-audit$' -V
-	ctest --test-dir "$b" -R '^mixed-audit$' -V >"$b.mixed-$bt.log" 2>&1 &&
-		fail "$bt: the audit of a target with an unhardened source passed"
-	grep -q '/b.c: -fstack-protector-strong undone later on its command line (stack-protector turned off)' "$b.mixed-$bt.log" ||
-		fail "$bt: the compile command of b.c is not named: $(grep harden-audit "$b.mixed-$bt.log" | tail -n 5)"
+	check_pair "" b.c
 	grep -q 'good.dir' "$b.mixed-$bt.log" && fail "$bt: the audit of mixed checked good's objects"
-	run "$b.goodxx-$bt.log" ctest --test-dir "$b" -R '^goodxx-audit$' -V
+	check_pair xx bx.cpp
 	grep -q 'C++ compile commands checked against .*harden-report-cxx.txt: 0 without' "$b.goodxx-$bt.log" ||
 		fail "$bt: the C++ target's compile commands were not checked: $(grep harden-audit "$b.goodxx-$bt.log" | tail -n 5)"
-	ctest --test-dir "$b" -R '^mixedxx-audit$' -V >"$b.mixedxx-$bt.log" 2>&1 &&
-		fail "$bt: the audit of a C++ target with an unhardened source passed"
-	grep -q '/bx.cpp: -fstack-protector-strong undone later on its command line (stack-protector turned off)' "$b.mixedxx-$bt.log" ||
-		fail "$bt: the compile command of bx.cpp is not named: $(grep harden-audit "$b.mixedxx-$bt.log" | tail -n 5)"
 done
 grep -q 'stack-protector not proven: partial (imports __stack_chk_fail, but 1 of 2 recorded units lack stack-protector (-fstack-protector-strong): .*b.c)' \
 	"$b.mixed-RelWithDebInfo.log" || fail "RelWithDebInfo: no partial verdict naming b.c"
