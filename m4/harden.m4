@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 81
+# serial 82
 #
 # SYNOPSIS
 #
@@ -192,7 +192,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-2fc76acb])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-72f2aa57])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -2822,13 +2822,18 @@ amend_feature() {
 	eval "@<:@ \"\@S|@{f_name_@S|@n-}\" = \"\@S|@name\" @:>@" || usage_error "the report @S|@amend is not of this catalog (@S|@name)"
 	case @S|@3 in off|unsupported) cur=off ;; esac
 	unset pflag_n
-	case @S|@project_first:@S|@flagged in yes:*" @S|@name "*) return 0 ;; esac
-	project_flag @S|@n || return 0
-	builder_value @S|@n "@S|@pf"
+	if project_unmet @S|@n; then
+		@%:@ harden adds no -O or -fsanitize: first or last, the word holds.
+		bvalue=off why="set by @S|@project_by (@S|@pf) after the checks: @S|@bad; was: @S|@3"
+	else
+		case @S|@project_first:@S|@flagged in yes:*" @S|@name "*) return 0 ;; esac
+		project_flag @S|@n || return 0
+		builder_value @S|@n "@S|@pf"
+		why="set by @S|@project_by (@S|@pf) after the checks; was: @S|@3"
+	fi
 	@<:@ "@S|@bvalue" != "@S|@cur" @:>@ || return 0
 	eval "pflag_@S|@n=\@S|@pf"
 	pflag_n=@S|@pf
-	why="set by @S|@project_by (@S|@pf) after the checks; was: @S|@3"
 	@<:@ "@S|@4" = - @:>@ || why="@S|@why @S|@4"
 	l="feature @S|@name project @S|@bvalue @S|@why"
 	case @S|@bvalue:@S|@enabled in
@@ -2842,6 +2847,28 @@ amend_feature() {
 	case @S|@bvalue:@S|@audit in
 	off:*",@S|@name,"*) audit="@S|@{audit%%",@S|@name,"*},@S|@{audit@%:@*",@S|@name,"}" ;;
 	esac
+}
+
+@%:@ project_unmet I: a word of project_flags breaks a precondition of I's
+@%:@ REQUIRES (optimize: the last -O word is -O0; no-sanitizer: a
+@%:@ -fsanitize= of address, thread or memory), as the probes' traits would
+@%:@ have said; pf is the word, bad why.
+project_unmet() {
+	eval "reqs=,\@S|@f_req_@S|@1,"
+	pf= bad=
+	case @S|@reqs in *,optimize,*)
+		for w in @S|@project_flags; do
+			case @S|@w in -O0) pf=@S|@w ;; -O*) pf= ;; esac
+		done
+		@<:@ -z "@S|@pf" @:>@ || { bad="needs optimisation (-O1 or more)"; return 0; } ;;
+	esac
+	case @S|@reqs in *,no-sanitizer,*)
+		for w in @S|@project_flags; do
+			case @S|@w in -fsanitize=*address*|-fsanitize=*thread*|-fsanitize=*memory*) pf=@S|@w ;; esac
+		done
+		@<:@ -z "@S|@pf" @:>@ || { bad="not with sanitizers"; return 0; } ;;
+	esac
+	return 1
 }
 
 @%:@ project_flag I: pf is the last word of project_flags that matches one of
@@ -3398,15 +3425,20 @@ done
 # _HARDEN_PROJECT_FUNCTIONS
 # -------------------------
 # harden_minus WORDS EXCLUDED: harden_x gets the words of WORDS that are
-# not in EXCLUDED.
+# not in EXCLUDED, and an excluded -O word after a kept one (the last -O
+# decides the optimisation that fortify-source needs).
 m4_define([_HARDEN_PROJECT_FUNCTIONS],
 [harden_minus ()
 {
-  harden_x=
+  harden_x= harden_o=
   for harden_w in $[1]; do
+    case $harden_o:$harden_w: in
+    yes:-O*) harden_x="$harden_x $harden_w"; continue ;;
+    esac
     case " $[2] " in
     *" $harden_w "*) ;;
-    *) harden_x="$harden_x $harden_w" ;;
+    *) harden_x="$harden_x $harden_w"
+       case $harden_w in -O*) harden_o=yes ;; esac ;;
     esac
   done
 }])

@@ -3,7 +3,8 @@
 # every command line and win, so the summary and the report say
 # "project", naming them and configure.ac, the object really has the
 # project's fortify level 2, and audit_expect follows the feature the
-# project turns off (-Wl,-z,lazy: bind-now).  --disable-stack-protector,
+# project turns off (-Wl,-z,lazy: bind-now), or whose precondition its
+# -O0 removes (fortify-source).  --disable-stack-protector,
 # which the project's -fstack-protector contradicts, is an error naming both.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
@@ -19,12 +20,16 @@ HARDEN_CHECK
 CFLAGS="$CFLAGS -fstack-protector"
 CPPFLAGS="$CPPFLAGS -D_FORTIFY_SOURCE=2"
 LDFLAGS="$LDFLAGS -Wl,-z,lazy"
+# A debug build as many have it: -O0 last, so fortify has no effect.
+AC_ARG_ENABLE([debug], [AS_HELP_STRING([--enable-debug], [build for a debugger])])
+AS_IF([test "x$enable_debug" = xyes], [CFLAGS="$CFLAGS -g -O0"])
 AC_CONFIG_FILES([Makefile])
 AC_OUTPUT
 AC
 	# The order of Automake's compile and link lines.
 	cat >"$1.src/Makefile.in" <<'MK'
 HARDEN_AUDIT_EXPECT = @HARDEN_AUDIT_EXPECT@
+HARDEN_ENABLED = @HARDEN_ENABLED@
 prog: prog.c
 	@CC@ @HARDEN_CPPFLAGS@ @CPPFLAGS@ @HARDEN_CFLAGS@ @CFLAGS@ -c prog.c
 	@CC@ @HARDEN_CFLAGS@ @CFLAGS@ @HARDEN_LDFLAGS@ @HARDEN_EXE_LDFLAGS@ @LDFLAGS@ -o prog prog.o
@@ -62,6 +67,18 @@ esac
 report_key $r enabled | grep -q 'stack-protector=basic fortify-source=2 ' || fail "enabled does not follow: $(report_key $r enabled)"
 report_key $r enabled | grep -q 'bind-now' && fail "enabled still has bind-now: $(report_key $r enabled)"
 elf_has_now p/prog && fail "the program has BIND_NOW although the project's -Wl,-z,lazy came last"
+# --enable-debug: the project's -O0 comes last, the fortify level 2 of its
+# -D_FORTIFY_SOURCE=2 is inert and fortify-source is off, not expected by
+# the gate and out of HARDEN_ENABLED (configure only: the object would
+# call the plain strcpy, as tests/audit/fortify-unoptimised.sh proves).
+(cd p && ./configure CC=gcc CFLAGS=-O2 --enable-debug >configure-debug.out 2>&1) ||
+	fail "configure --enable-debug failed: $(tail -n 5 p/configure-debug.out)"
+report_expect $r fortify-source "project off"
+report_reason $r fortify-source | grep -q 'configure.ac (-O0) after the checks: needs optimisation' ||
+	fail "the reason does not name configure.ac's -O0: $(report_reason $r fortify-source)"
+case ,$(report_key $r audit_expect),$(subst p HARDEN_ENABLED), in
+*fortify*) fail "fortify-source still expected or enabled after -O0: $(report_key $r audit_expect) / $(subst p HARDEN_ENABLED)" ;;
+esac
 # An explicit request the project's flags contradict.
 rm -f p/config.cache
 (cd p && ./configure CC=gcc CFLAGS=-O2 --disable-stack-protector >configure2.out 2>&1) &&

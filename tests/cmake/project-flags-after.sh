@@ -10,7 +10,9 @@
 # test added before the end of the configure step; fortify-source, whose
 # flags harden adds after the project's -D_FORTIFY_SOURCE=2, stays harden's.
 # -DHARDENING_WRAPV=OFF still holds (harden's -fstrict-overflow comes last
-# on tally.c's compile command, that of compile_commands.json).  (The audit
+# on tally.c's compile command, that of compile_commands.json).  A later
+# -O0 turns fortify-source off where it comes last (a compile option), not
+# where the configuration's -O3 follows it (CMAKE_C_FLAGS).  (The audit
 # test runs the run's harden-audit.)
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/cmake/lib.sh"
@@ -27,6 +29,13 @@ include(Harden)
 # The project's own flags, after the include.
 string(APPEND CMAKE_C_FLAGS " -fno-stack-protector -D_FORTIFY_SOURCE=2")
 add_compile_options(-fwrapv)
+# A debug switch: -O0 in CMAKE_C_FLAGS (the configuration's -O3 comes
+# after it) or as a compile option (last on the line).
+if(OWN_O0 STREQUAL "flags")
+  string(APPEND CMAKE_C_FLAGS " -O0")
+elseif(OWN_O0 STREQUAL "options")
+  add_compile_options(-O0)
+endif()
 add_executable(tally "$src/main.c" "$src/tally.c")
 target_include_directories(tally PRIVATE "$src")
 target_link_libraries(tally PRIVATE Harden::Harden)
@@ -60,4 +69,12 @@ report_expect "$r" wrapv "off -"
 grep '"command":.*tally\.c' "$b/compile_commands.json" >"$T/tally.c.command" || fail "no compile command of tally.c"
 grep -q -e '-fwrapv .*-fstrict-overflow' "$T/tally.c.command" ||
 	fail "harden's -fstrict-overflow does not come after the project's -fwrapv: $(cat "$T/tally.c.command")"
+# -O0 in CMAKE_C_FLAGS: Release's -O3 comes after it, fortify holds; as a
+# compile option it comes last, and fortify-source is the project's, off.
+cmake_configure "$b" "$p" -DOWN_O0=flags
+report_expect "$r" fortify-source "on 3"
+cmake_configure "$b" "$p" -DOWN_O0=options
+report_expect "$r" fortify-source "project off"
+report_reason "$r" fortify-source | grep -q 'CMakeLists.txt (-O0) after the checks: needs optimisation' ||
+	fail "the reason does not name the project's -O0: $(report_reason "$r" fortify-source)"
 echo ok

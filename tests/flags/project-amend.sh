@@ -2,7 +2,8 @@
 # those checks, probe nothing and change exactly the features they decide
 # otherwise: state "project" with the word's value, enabled= takes it,
 # a feature turned off leaves enabled= and audit_expect=, a word that
-# agrees with the result changes nothing; --project-first (CMake) leaves the
+# agrees with the result changes nothing, a word that removes a feature's
+# precondition (-O0, a sanitizer) turns it off; --project-first (CMake) leaves the
 # features harden adds flags for alone; an explicit request they
 # contradict is exit status 1, with --errors=machine's line.
 . "$HARDEN_SRCDIR/tests/lib.sh"
@@ -48,4 +49,18 @@ grep -q "^harden-flags: cannot disable bind-now: configure.ac's flags have -Wl,-
 grep -q "^harden-flags: error=bind-now configure.ac's flags have -Wl,-z,now$" err || fail "machine line: $(cat err)"
 hf --enable-stack-protector --amend=probed --project-flags=-fstack-protector >/dev/null ||
 	fail "--enable-stack-protector (yes) failed although -fstack-protector keeps it on"
+# A precondition the words remove: -O0 last (fortify needs optimisation),
+# an address sanitizer; a later -O gives it back.
+hf --amend=probed --project=configure.ac --project-flags="-g -O0" >debug || fail "--amend -O0 failed"
+report_expect debug fortify-source "project off"
+[ "$(report_reason debug fortify-source)" = "set by configure.ac (-O0) after the checks: needs optimisation (-O1 or more); was: on 3" ] ||
+	fail "reason: $(report_reason debug fortify-source)"
+case ,$(report_key debug audit_expect),$(report_key debug enabled) in *fortify*) fail "fortify still expected or enabled" ;; esac
+hf --amend=probed --project=CMakeLists.txt --project-first --project-flags=-fsanitize=address >asan || fail "failed"
+report_expect asan fortify-source "project off"
+hf --amend=probed --project-flags="-O0 -O2" >same || fail "failed"
+cmp -s probed same || fail "-O0 then -O2 changed the report: $(diff probed same)"
+hf --enable-fortify-source=3 --amend=probed --project=configure.ac --project-flags=-O0 >/dev/null 2>err &&
+	fail "--enable-fortify-source=3 passed although configure.ac's -O0 comes last"
+grep -q "^harden-flags: cannot enable fortify-source: configure.ac's flags have -O0$" err || fail "error: $(cat err)"
 echo ok
