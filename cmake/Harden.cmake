@@ -1361,7 +1361,8 @@ endif()
 # (and of the configurations probed) and the top directory's compile and
 # link options.  They come before Harden::Harden's flags on every command
 # line, so they decide only the features harden adds no flag for (the
-# builder's, or off): checked at the end of the top directory (DEFER) by
+# builder's, or off), and the preconditions (a last -O0 turns
+# fortify-source off): checked at the end of the top directory (DEFER) by
 # harden-flags --amend, which classifies them with the catalog's builder
 # patterns; a feature they change is in state "project" in the report and
 # the result variables, and one that contradicts an option stops here.
