@@ -7,7 +7,8 @@
 # one flag), so fortify-source is partial with clang's records only;
 # --units lists the units (table and JSON) with the share of the code they
 # span (a unit of data only spans none); a unit of another compiler that records no switches is reported,
-# not judged, and fails the gate only with --fail-uncovered.
+# not judged, and fails the gate only with --fail-uncovered; gcc -flto's
+# link-time unit is counted, not judged.
 . "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
 
 build_audit
@@ -68,4 +69,17 @@ clang -g -O2 -fstack-clash-protection -c b.c -o nb.o && gcc -o uncovered a.o nb.
 "$AUDIT" --fail-uncovered --expect stack-clash-protection uncovered >/dev/null 2>err &&
 	fail "--fail-uncovered passes an unrecorded unit"
 grep -q 'stack-clash-protection not proven: uncovered units' err || fail "--fail-uncovered message: $(cat err)"
+# gcc -flto: the link-time unit (<artificial>, "GNU GIMPLE") records the
+# link line, which has no compile flags; its functions keep the options of
+# the units compiled into it, so it is counted, not judged (it was "partial
+# 1 of 3 recorded units lack -fstack-clash-protection: <artificial>").
+gcc $good -flto -c a.c -o la.o && gcc $good -flto -c b.c -o lb.o && gcc -O2 -g -flto -o lto la.o lb.o ||
+	fail "cannot build lto"
+"$AUDIT" -v lto >out || fail "harden-audit lto failed"
+grep -q '^    stack-clash-protection  *yes  *-fstack-clash-protection in all 2 recorded units; 1 link-time (gcc -flto) units, judged by the units compiled into them; the recorded units span' out ||
+	fail "lto: $(grep '^    stack-clash' out)"
+"$AUDIT" --expect stack-protector,stack-clash-protection,fortify-source lto >/dev/null || fail "lto fails the gate"
+gcc -g -O2 -flto -c b.c -o lnb.o && gcc -O2 -g -flto -o ltomixed la.o lnb.o || fail "cannot build ltomixed"
+"$AUDIT" -v ltomixed | grep -q '^    stack-clash-protection  *partial 1 of 2 recorded units lack -fstack-clash-protection: b.c$' ||
+	fail "ltomixed: $("$AUDIT" -v ltomixed | grep '^    stack-clash')"
 echo ok

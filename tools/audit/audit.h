@@ -67,6 +67,7 @@ struct cmdline_stat {
 	size_t		nunits, cap;
 	unsigned	unrecorded;	/* compilation units without switches */
 	unsigned	asm_units;	/* assembler units: no compiler flags */
+	unsigned	lto_units;	/* GCC's link-time units (not judged) */
 	unsigned	startfiles;	/* toolchain start files (ignored) */
 	int		truncated;	/* out of memory: units left out */
 	uint64_t	code_total;	/* bytes of the executable sections */

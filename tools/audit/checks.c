@@ -87,8 +87,9 @@ cmdreason(const struct facts *f, char *buf, size_t sz)
 
 /*
  * "; what the recorded units do not cover", or "": units without recorded
- * switches, assembler units, and the share of the executable code that the
- * recorded units span (the rest: start files, objects without DWARF).
+ * switches, assembler units, link-time units, and the share of the
+ * executable code that the recorded units span (link-time units' code
+ * counts: it is theirs; the rest: start files, objects without DWARF).
  */
 void
 audit_coverage(const struct facts *f, char *buf, size_t sz)
@@ -102,6 +103,9 @@ audit_coverage(const struct facts *f, char *buf, size_t sz)
 		    c->unrecorded);
 	if (c->asm_units && (n = strlen(buf)) < sz)
 		snprintf(buf + n, sz - n, "; %u assembler units", c->asm_units);
+	if (c->lto_units && (n = strlen(buf)) < sz)
+		snprintf(buf + n, sz - n, "; %u link-time (gcc -flto) units, "
+		    "judged by the units compiled into them", c->lto_units);
 	if (c->code_total > 0 && c->code_unknown == 0 &&
 	    (n = strlen(buf)) < sz)
 		snprintf(buf + n, sz - n, "; the recorded units span %llu%% of "

@@ -505,7 +505,7 @@ is_startfile(const char *name)
  * program share a few producer strings, and evaluating a long one per unit
  * would make the scan quadratic.
  */
-enum { P_ASM, P_UNRECORDED, P_RECORDED };
+enum { P_ASM, P_LTO, P_UNRECORDED, P_RECORDED };
 
 struct pmemo {
 	unsigned	kind;
@@ -578,6 +578,13 @@ onunit(const struct dwarf_unit *du, void *arg)
 			m->clang = strstr(producer, "clang") != NULL;
 			if (strncmp(producer, "GNU AS ", 7) == 0)
 				m->kind = P_ASM;	/* no compiler flags */
+			else if (strncmp(producer, "GNU GIMPLE ", 11) == 0)
+				/*
+				 * gcc -flto's <artificial> unit records the
+				 * link line; its functions keep the options
+				 * of the units they were compiled in.
+				 */
+				m->kind = P_LTO;
 			else if (strstr(producer, " -") == NULL)
 				/* e.g. clang without -grecord-command-line */
 				m->kind = P_UNRECORDED;
@@ -589,6 +596,12 @@ onunit(const struct dwarf_unit *du, void *arg)
 	}
 	if (m->kind == P_ASM) {
 		f->cmd.asm_units++;
+		return 0;
+	}
+	if (m->kind == P_LTO) {
+		f->cmd.lto_units++;
+		if (du->code > 0)
+			f->cmd.code_recorded += (uint64_t)du->code;
 		return 0;
 	}
 	if (name != NULL && is_startfile(name)) {

@@ -475,9 +475,10 @@ json_units(const struct facts *f)
 	size_t i;
 
 	printf(",\n   \"units\": {\"start_files\": %u, \"unrecorded\": %u, "
-	    "\"assembler\": %u, \"code_bytes\": %llu, \"recorded_code_bytes"
-	    "\": %llu, \"c\": %u, \"cxx\": %u, \"clang_cxx\": %u, "
-	    "\"recorded\": [", c->startfiles, c->unrecorded, c->asm_units,
+	    "\"assembler\": %u, \"link_time\": %u, \"code_bytes\": %llu, "
+	    "\"recorded_code_bytes\": %llu, \"c\": %u, \"cxx\": %u, "
+	    "\"clang_cxx\": %u, \"recorded\": [", c->startfiles,
+	    c->unrecorded, c->asm_units, c->lto_units,
 	    (unsigned long long)c->code_total,
 	    (unsigned long long)c->code_recorded, c->c_units, c->cxx_units,
 	    c->clang_cxx_units);
