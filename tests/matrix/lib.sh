@@ -203,15 +203,18 @@ mx_cxx_outputs() {
 	done
 }
 
+# Meson's own -Wl,--as-needed (b_asneeded) would make as-needed Meson's
+# (tests/meson/standard.sh): off, so that the builder's flags are the
+# other frontends'.
 mx_meson() {
 	_l=$1 _d=$2
 	if [ -n "$mx_host" ]; then
 		mx_meson_cross_file >"$_d.ini"
-		env -u CC -u CFLAGS -u LDFLAGS meson setup "$_d" "$S/examples/meson" --buildtype=plain \
+		env -u CC -u CFLAGS -u LDFLAGS meson setup "$_d" "$S/examples/meson" --buildtype=plain -Db_asneeded=false \
 			--cross-file "$_d.ini" -Dharden:hardening="$_l" $(mx_request meson "$_l") >"$_d.setup" 2>&1
 	else
 		env CC="${mx_meson_cc:-$mx_cc}" CFLAGS="$mx_cflags" LDFLAGS="$mx_ldflags" ${mx_cxx:+CXX="$mx_cxx" CXXFLAGS="$mx_cxxflags"} \
-			meson setup "$_d" "$S/examples/meson" --buildtype=plain -Dharden:hardening="$_l" \
+			meson setup "$_d" "$S/examples/meson" --buildtype=plain -Db_asneeded=false -Dharden:hardening="$_l" \
 			$(mx_request meson "$_l") ${mx_cxx:+-Dcxx=true} >"$_d.setup" 2>&1
 	fi || { mx_problem "$_d.problems" "meson setup failed: $(mx_errors "$_d.setup")"; return 1; }
 	for _r in "$_d"/subprojects/harden/harden-report.txt "$_d"/subprojects/harden-*/harden-report.txt; do

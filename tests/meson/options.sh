@@ -14,7 +14,9 @@
 #  * Off, unsupported and strict features without an audit row are not in
 #    audit_expect (report, variables, catalog), and the audit test passes.
 # Then every feature disabled, even against a compiler command that asks
-# for a canary and fortify itself: every feature is off, the binaries lack
+# for a canary and fortify itself (and b_asneeded=false: Meson's own
+# -Wl,--as-needed stops as_needed=disabled with an error naming it): every
+# feature is off, the binaries lack
 # what the toolchain would otherwise give them, the off flags reach the
 # compile and link commands.  The control, hardening=none with the same
 # compiler command: nothing from harden (every list empty, on both
@@ -85,8 +87,16 @@ opts=
 for f in $(awk '$1 == "feature" { print $2 }' "$S/catalog/features.txt"); do
 	opts="$opts -Dharden:$(echo "$f" | tr - _)=disabled"
 done
+# Meson's own -Wl,--as-needed (b_asneeded, on by default) contradicts
+# as_needed=disabled: setup stops naming both; -Db_asneeded=false is the way.
 # shellcheck disable=SC2086
-CC=$cc meson_setup "$p" "$T/off" --buildtype=release -Dharden:hardening=strict $opts
+CC=$cc meson setup "$T/off" "$p" --buildtype=release -Dharden:hardening=strict $opts >"$T/off.asneeded" 2>&1 &&
+	fail "as_needed=disabled passed beside Meson's b_asneeded"
+grep -q "harden: cannot disable as-needed: .*(b_asneeded's flags have -Wl,--as-needed)" "$T/off.asneeded" ||
+	fail "the error does not name b_asneeded: $(grep -i error "$T/off.asneeded")"
+rm -rf "$T/off"
+# shellcheck disable=SC2086
+CC=$cc meson_setup "$p" "$T/off" --buildtype=release -Db_asneeded=false -Dharden:hardening=strict $opts
 r=$(meson_report "$T/off")
 awk '$1 == "feature" && $3 != "off"' "$r" | grep . && fail "features not off"
 grep -qx 'enabled=' "$r" || fail "$(grep ^enabled= "$r")"

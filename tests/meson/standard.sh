@@ -9,6 +9,7 @@
 #    same but PIE and not linked with -pie; the six features are on.
 #  * b_pie is false: configuration says programs are PIE through
 #    dependency('harden-exe').
+#  * as-needed is Meson's (b_asneeded, state project): once on each link.
 #  * Batched probing: 9 compiler runs (catalog/README.md "Cost"), in the
 #    report, the summary and harden-probe.log.
 #  * harden-report.txt is the driver's report, verbatim, well formed, and
@@ -84,8 +85,9 @@ if [ "$(uname -m)" = x86_64 ]; then
 fi
 
 # The report format.  buildtype=release is -O3 without -g.
-sh "$S/catalog/harden-flags" CC=gcc CPPFLAGS= CFLAGS=-O3 LDFLAGS= READELF="$(command -v readelf)" >"$T/want" ||
-	fail "harden-flags failed"
+# Meson's own -Wl,--as-needed (b_asneeded) is the probes' and the project's.
+sh "$S/catalog/harden-flags" CC=gcc CPPFLAGS= CFLAGS=-O3 LDFLAGS=-Wl,--as-needed READELF="$(command -v readelf)" \
+	--project=b_asneeded --project-flags=-Wl,--as-needed >"$T/want" || fail "harden-flags failed"
 diff "$T/want" "$r" || fail "harden-report.txt is not the driver's report"
 printf '%s\n' version level runs traits cppflags cflags exe_cflags ldflags exe_ldflags lib_ldflags enabled audit_expect >"$T/keys"
 sed -n '1,12s/=.*//p' "$r" | diff "$T/keys" - || fail "the first twelve lines are not the report's keys"
@@ -96,10 +98,10 @@ awk '
 	NF < 5 { print "bad line: " $0; bad = 1 }
 	# on: a value; a reason only for a marking row'"'"'s "not enforced".
 	$3 == "on" && ($4 == "-" || ($5 != "-" && $0 !~ / not enforced: /)) { print "bad on line: " $0; bad = 1 }
-	$3 != "on" && $3 != "off" && $3 != "unsupported" && $3 != "builder" { print "bad state: " $0; bad = 1 }
+	$3 != "on" && $3 != "off" && $3 != "unsupported" && $3 != "builder" && $3 != "project" { print "bad state: " $0; bad = 1 }
 	($3 == "off" || $3 == "unsupported") && ($4 != "-" || $5 == "-") { print "bad line: " $0; bad = 1 }
 	END { exit bad }' "$r" || fail "malformed feature lines"
-want=$(awk '$1 == "feature" && $3 == "on" { printf "%s%s=%s", sep, $2, $4; sep = " " }' "$r")
+want=$(awk '$1 == "feature" && ($3 == "on" || $3 == "project") { printf "%s%s=%s", sep, $2, $4; sep = " " }' "$r")
 [ "$(report_key "$r" enabled)" = "$want" ] || fail "enabled= is not the on features: $want"
 want=$(audit_expect_want "$r")
 [ -n "$want" ] || fail "no feature with an audit row is on"
@@ -126,6 +128,17 @@ grep -q '^exe_ldflags=-pie$' "$b/vars.txt" || fail "exe_ldflags variable is not 
 grep -q '^audit_expect=.*pie' "$b/vars.txt" || fail "audit_expect variable lacks pie"
 grep -qx 'level=standard' "$b/vars.txt" || fail "level variable is not standard"
 grep -qx "report=$r" "$b/vars.txt" || fail "report variable is not $r: $(grep '^report=' "$b/vars.txt")"
+
+# as-needed is Meson's (b_asneeded): the summary says so, and each link
+# line has Meson's -Wl,--as-needed, not a second one of harden's.
+report_expect "$r" as-needed "project yes"
+grep -q '^    as-needed  *: project set by b_asneeded (-Wl,--as-needed); present$' "$b.log" ||
+	fail "the summary does not say as-needed is b_asneeded's: $(grep as-needed "$b.log")"
+ninja -C "$b" -t commands | grep -E -e '-o (tally|liblevel\.so) ' >"$T/links"
+[ "$(wc -l <"$T/links")" = 2 ] || fail "no link lines of tally and liblevel.so: $(cat "$T/links")"
+while read -r l; do
+	[ "$(printf '%s\n' $l | grep -c -x -e -Wl,--as-needed)" = 1 ] || fail "-Wl,--as-needed not once: $l"
+done <"$T/links"
 
 # The build (meson_check_way: both dependencies from the subproject).
 meson_check_way "$b"
