@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 82
+# serial 83
 #
 # SYNOPSIS
 #
@@ -45,7 +45,9 @@
 #   compiler.  CXX-CONDITION, a shell condition, says when the project
 #   builds C++ (e.g. [test "x$enable_cxx" = xyes]); when it is false C++ is
 #   not probed, so a missing C++ compiler breaks nothing; when C++ is
-#   probed, a C++ compiler that cannot run stops configure, as for C.
+#   probed, a C++ compiler that cannot run stops configure, as for C, with
+#   a message that names harden and CXX-CONDITION (a C project whose C++
+#   header check brought AC_PROG_CXX in passes a false condition).
 #
 #   The probes are run by harden-flags, the harden driver, embedded here
 #   with the catalog and written out at configure time (a POSIX shell runs
@@ -3297,6 +3299,11 @@ cat "$harden_tmp/log" >&AS_MESSAGE_LOG_FD 2>/dev/null
 harden_error=
 read harden_error <"$harden_tmp/error"
 harden_error=${harden_error#harden-flags: }
+m4_if([$1], [cxx], [# A C project's C++ header check brings AC_PROG_CXX too.
+if test $harden_status -eq 3; then
+  AC_MSG_ERROR([harden (C++): $harden_error; a project that builds C++ only at times (or never, when only a C++ check brought the C++ compiler in) says when it does with the CXX-CONDITION of HARDEN_@&t@CHECK, e.g. HARDEN_@&t@CHECK(@<:@standard@:>@, @<:@test "x\$enable_cxx" = xyes@:>@)])
+fi
+])dnl
 AS_CASE([$harden_status],
   [0|1], [harden_read_report],
   [AC_MSG_ERROR([${harden_error:-harden-flags failed with status $harden_status}])])

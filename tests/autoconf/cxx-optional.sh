@@ -1,7 +1,8 @@
 # C++ optional (the example's CXX-CONDITION, --enable-cxx): without it no
 # C++ compiler is probed, so a missing one (AC_PROG_CXX falls back to g++)
 # breaks nothing; with it, a C++ compiler that cannot run stops configure
-# (fail closed: never "no hardening").  What configure decides, on
+# (fail closed: never "no hardening") naming harden and the CXX-CONDITION
+# (a C project's C++ header check brings AC_PROG_CXX too).  What configure decides, on
 # tests/autoconf/small; tests/autoconf/options.sh builds the example (C
 # only) with CXX=/no/such/c++.
 . "$HARDEN_SRCDIR/tests/lib.sh"
@@ -15,5 +16,6 @@ grep -q '^configure: no hardening probes for C++: this build has no C++$' off/co
 [ "$(summary_state off stack-protector)" = on ] || fail "C not hardened"
 
 autotools_small on --enable-cxx CC=gcc CXX=/no/such/c++ && fail "configure passed with a C++ compiler that cannot run"
-grep -q '^configure: error: cannot run: .*/no/such/c++' on/configure.out || fail "message: $(tail -n 1 on/configure.out)"
+grep -q '^configure: error: harden (C++): cannot run: .*/no/such/c++.*CXX-CONDITION of HARDEN_CHECK, e.g. HARDEN_CHECK(\[standard\], \[test "x$enable_cxx" = xyes\])$' on/configure.out ||
+	fail "the message does not name harden and the way out: $(tail -n 1 on/configure.out)"
 echo ok
