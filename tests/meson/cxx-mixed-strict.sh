@@ -3,13 +3,15 @@
 # clang with g++) at the strict level, where each family has flags the
 # other rejects: it builds and runs, and in `ninja -v` every harden flag on
 # a C line is in the C report, every one on a C++ line in the C++ report
-# (words, C++ only, has them all; tallyxx, C++ and C, each object its own
-# language's, its C object from a static library of its own).
+# (words, C++ only, has them all; tallyxx, C++ and C, with harden-exe:
+# what both share, and the C++ library's macros, inert for C, so its C++
+# object has stdlib-hardening).
 # With gcc and clang++, the variables of the three pairs of dependencies:
 # harden-c's and harden-cpp's are the lines of their reports (and report
 # names the report); harden's lists are the tagged flags of the features
-# whose "flags" lines agree in both reports, its audit_expect the features
-# of both lists among them.
+# whose "flags" lines agree in both reports, and of a C++ feature whose
+# flags are only macros, its audit_expect the features of both lists among
+# them.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ clang clang++
 meson_parent_cxx_with_copy "$T/p"
@@ -46,7 +48,14 @@ check_variables() {
 	for d in harden-cpp harden-cpp-exe; do want $d "$vx" cpp; done >>"$T/want"
 	# The shared features, from both reports' flags lines, the lists as the
 	# report makes them from the tags (catalog/README.md).
-	awk '$1 == "flags" { if (FILENAME == ARGV[1]) c[$2] = $0; else if (c[$2] == $0) print }' "$vc" "$vx" >"$T/shared"
+	# And those of a C++ feature that are only macros (inert for C).
+	cxxonly=$(awk '$1 == "feature" && $4 ~ /(^|,)lang=c\+\+(,|$)/ { print $2 }' "$S/catalog/features.txt")
+	awk -v only=" $(echo $cxxonly) " '$1 == "flags" {
+		if (FILENAME == ARGV[1]) { c[$2] = $0; next }
+		if (c[$2] == $0) { print; next }
+		if (NF < 3 || !index(only, " " $2 " ") || c[$2] !~ /^flags [^ ]+ *$/) next
+		for (i = 3; i <= NF; i++) if ($i !~ /^cpp:-[DU]/) next
+		print }' "$vc" "$vx" >"$T/shared"
 	# audit_expect: in both reports' lists, and shared.
 	audit=$(for f in $(report_key "$vc" audit_expect | tr , ' '); do
 		echo ",$(report_key "$vx" audit_expect)," | grep -q ",$f," && grep -q "^flags $f\( \|\$\)" "$T/shared" && echo "$f"
@@ -66,6 +75,8 @@ check_variables() {
 	done >>"$T/want"
 	diff "$T/want" "$1/vars.txt" || fail "the dependencies' variables differ from the reports"
 	grep -q '^harden cflags=.*-fzero-call-used-regs' "$1/vars.txt" && fail "harden has gcc's strict flag"
+	grep -q '^harden-exe cppflags=.*-D_GLIBCXX_ASSERTIONS' "$1/vars.txt" ||
+		fail "harden-exe lacks the C++ library's -D_GLIBCXX_ASSERTIONS (inert for C)"
 	grep -q '^harden-c cflags=.*-fzero-call-used-regs' "$1/vars.txt" || fail "harden-c lacks gcc's strict flag"
 }
 for pair in gcc:clang++ clang:g++; do
@@ -86,6 +97,9 @@ for pair in gcc:clang++ clang:g++; do
 		*) continue ;;
 		esac
 		for w in $words; do
+			case $lang:$w in	# the C++ library's macros: inert for C
+			c:-D_GLIBCXX_ASSERTIONS|c:-U_LIBCPP_HARDENING_MODE|c:-D_LIBCPP_HARDENING_MODE=*) continue ;;
+			esac
 			grep -qxF -- "$w" "$b.all-flags" && ! grep -qxF -- "$w" "$b.$lang-flags" &&
 				echo "$w (not in the $lang report) on: $tool $words"
 		done
@@ -93,6 +107,9 @@ for pair in gcc:clang++ clang:g++; do
 	done >"$b.lines"
 	grep ' on: ' "$b.lines" && fail "$pair: a flag of the other language's report"
 	grep -qx c "$b.lines" && grep -qx cxx "$b.lines" || fail "$pair: no C or no C++ command in ninja -v"
+	# tallyxx's C++ object, through harden-exe, has its library's checks.
+	grep -- "-o tallyxx.p/tallyxx.cc.o " "$b.ninja.log" | grep -q -e " -D_GLIBCXX_ASSERTIONS " -e " -D_LIBCPP_HARDENING_MODE=" ||
+		fail "$pair: tallyxx.cc (harden-exe) lacks the C++ report's stdlib-hardening"
 	# words gets every compile flag of the C++ report, strict ones too.
 	for w in $(report_key "$(meson_report "$b" -cxx)" cflags); do
 		grep -- "-o words.p/words.cc.o " "$b.ninja.log" | grep -q -- " $w " || fail "$pair: $w not on the compile of words.cc"
