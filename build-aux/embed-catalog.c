@@ -50,7 +50,8 @@ struct feature {
 	int	where;		/* CAT_CPP, CAT_CC, CAT_LD of its first value */
 	char	*proof;		/* the proof of its first value */
 	char	*audit;		/* NULL: no audit row; "": every target; a trait */
-	char	*switches[MAXWORDS];	/* builder patterns, "on:" or "off:" */
+	char	*switches[MAXWORDS];	/* builder patterns, "on[@TRAIT]:" or
+					   "off[@TRAIT]:" */
 	size_t	nswitches;
 };
 
@@ -170,9 +171,12 @@ read_builder(struct feature *f, char *rest)
 	char *w;
 
 	for (w = strtok(rest, " \t"); w != NULL; w = strtok(NULL, " \t")) {
-		if (strncmp(w, "on:", 3) != 0 && strncmp(w, "off:", 4) != 0)
+		/* on@TRAIT: counts where the target has TRAIT (the driver). */
+		if ((strncmp(w, "on", 2) != 0 && strncmp(w, "off", 3) != 0) ||
+		    strchr(w, ':') == NULL ||
+		    (w[w[1] == 'n' ? 2 : 3] != ':' && w[w[1] == 'n' ? 2 : 3] != '@'))
 			errx(1, "features.txt: builder pattern of %s without "
-			    "on: or off: %s", f->name, w);
+			    "on:, off:, on@TRAIT: or off@TRAIT: %s", f->name, w);
 		if (strpbrk(w, "?[]\\") != NULL)
 			errx(1, "features.txt: builder pattern of %s: only * "
 			    "is a wildcard: %s", f->name, w);

@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 83
+# serial 84
 #
 # SYNOPSIS
 #
@@ -194,7 +194,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-72f2aa57])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-933abdf4])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -247,6 +247,8 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@                    (the flag turns the feature on) or off; the first
 @%:@                    pattern that matches a flag gives its sense, and the
 @%:@                    last flag that matches counts, as for the compiler.
+@%:@                    SENSE@TRAIT (on@stdlib=libc++): the pattern counts only
+@%:@                    on targets with TRAIT (a macro of one C++ library).
 @%:@                    harden-audit judges recorded command lines with them.
 @%:@                    PATTERN is a shell pattern with * as its only wildcard
 @%:@ marking NAME PROP TEXT...   the kernel enforces the feature only in a
@@ -410,7 +412,7 @@ value   stdlib-hardening fast asm cpp:-U_LIBCPP_HARDENING_MODE cpp:-D_LIBCPP_HAR
 value   stdlib-hardening assertions asm cpp:-D_GLIBCXX_ASSERTIONS
 value   stdlib-hardening extensive asm cpp:-U_LIBCPP_HARDENING_MODE cpp:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_EXTENSIVE
 off     stdlib-hardening cpp:-U_GLIBCXX_ASSERTIONS cpp:-U_LIBCPP_HARDENING_MODE cpp:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE
-builder stdlib-hardening on:-D_GLIBCXX_ASSERTIONS* off:-U_GLIBCXX_ASSERTIONS off:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE on:-D_LIBCPP_HARDENING_MODE=* off:-Wp,*-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE* on:-Wp,*-D_GLIBCXX_ASSERTIONS* on:-Wp,*-D_LIBCPP_HARDENING_MODE=* off:-Wp,*-U_GLIBCXX_ASSERTIONS on:-fhardened
+builder stdlib-hardening on@stdlib=libstdc++:-D_GLIBCXX_ASSERTIONS* off@stdlib=libstdc++:-U_GLIBCXX_ASSERTIONS off@stdlib=libc++:-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE on@stdlib=libc++:-D_LIBCPP_HARDENING_MODE=* off@stdlib=libc++:-Wp,*-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_NONE* on@stdlib=libstdc++:-Wp,*-D_GLIBCXX_ASSERTIONS* on@stdlib=libc++:-Wp,*-D_LIBCPP_HARDENING_MODE=* off@stdlib=libstdc++:-Wp,*-U_GLIBCXX_ASSERTIONS on:-fhardened
 guide   stdlib-hardening short -D_GLIBCXX_ASSERTIONS
 
 feature auto-var-init strict - automatic variables start initialised
@@ -1214,8 +1216,8 @@ catalog_builder() {
 	pats=
 	for p in @S|@rest; do
 		case @S|@p in
-		on:?*|off:?*) pats="@S|@pats@S|@{pats:+ }@S|@{p@%:@*:}" ;;
-		*) catalog_error "builder pattern without on: or off: @S|@p" ;;
+		on:?*|off:?*|on@?*=?*:?*|off@?*=?*:?*) pats="@S|@pats@S|@{pats:+ }@S|@{p@%:@*:}" ;;
+		*) catalog_error "builder pattern without on:, off:, on@TRAIT: or off@TRAIT: @S|@p" ;;
 		esac
 	done
 	eval "f_pats_@S|@i=\@S|@pats f_sensed_@S|@i=\@S|@rest"
@@ -1708,14 +1710,25 @@ decide() {	@%:@ decide I STATE VALUE REASON @<:@FLAGS@:>@
 @%:@ the one that counts, as for the compiler).
 builder_flag() {
 	bflag=
-	eval "pats=\@S|@f_pats_@S|@1"
-	@<:@ -n "@S|@pats" @:>@ || return 1
+	eval "sensed=\@S|@f_sensed_@S|@1"
+	@<:@ -n "@S|@sensed" @:>@ || return 1
 	for w in @S|@cc @S|@{CPPFLAGS-} @S|@lflags @S|@{LDFLAGS-}; do
-		for p in @S|@pats; do
-			case @S|@w in @S|@p) bflag=@S|@w; break ;; esac
+		for p in @S|@sensed; do
+			pattern_holds "@S|@p" || continue
+			case @S|@w in @S|@{p@%:@*:}) bflag=@S|@w; break ;; esac
 		done
 	done
 	@<:@ -n "@S|@bflag" @:>@
+}
+
+@%:@ pattern_holds SENSE:PATTERN: a pattern of SENSE@TRAIT (a macro of one
+@%:@ C++ library) counts only where the traits have TRAIT, or are not known
+@%:@ yet (preconditions asks again once they are).
+pattern_holds() {
+	case @S|@{1%%:*} in *@*) ;; *) return 0 ;; esac
+	want=@S|@{1%%:*} want=@S|@{want@%:@*@}
+	case @S|@{traits-} in ""|" "|*" @S|@want "*) return 0 ;; esac
+	return 1
 }
 
 @%:@ builder_value I FLAG: bvalue is "off" when the first pattern FLAG
@@ -1725,7 +1738,7 @@ builder_flag() {
 builder_value() {
 	eval "rows=\@S|@f_rows_@S|@1 off=\@S|@f_off_@S|@1 sensed=\@S|@f_sensed_@S|@1"
 	for p in @S|@sensed; do
-		case @S|@2 in @S|@{p@%:@*:}) @<:@ "@S|@{p%%:*}" = off @:>@ && { bvalue=off; return; }; break ;; esac
+		case @S|@2 in @S|@{p@%:@*:}) case @S|@{p%%:*} in off|off@*) bvalue=off; return ;; esac; break ;; esac
 	done
 	case @S|@2 in -Wp,*) last=@S|@{2@%:@@%:@*,} ;; *) last=@S|@2 ;; esac
 	for j in @S|@rows; do
@@ -1897,6 +1910,17 @@ target_mismatch() {
 preconditions() {
 	for n in @S|@todo; do
 		eval "q=\@S|@q_@S|@n mode=\@S|@{mode_@S|@n-}"
+		if @<:@ "@S|@mode" = look @:>@; then
+			if ! builder_flag @S|@n; then
+				@%:@ Only a macro of the other C++ library: not the builder's.
+				unset bflag_@S|@n bvalue_@S|@n
+				eval "mode_@S|@n= cands_@S|@n="
+				mode=
+			else
+				builder_value @S|@n "@S|@bflag"
+				eval "bflag_@S|@n=\@S|@bflag bvalue_@S|@n=\@S|@bvalue"
+			fi
+		fi
 		if other_language @S|@n; then
 			@%:@ Fedora's CFLAGS carry -Wp,-D_GLIBCXX_ASSERTIONS too.
 			if @<:@ "@S|@q" = no @:>@; then
@@ -2037,9 +2061,21 @@ proof_of() {
 	eval "mode=\@S|@mode_@S|@1 c=\@S|@cands_@S|@1"
 	case @S|@mode in
 	on) eval "proof=\@S|@r_proof_@S|@{c%% *}" ;;
+	look) value_proof @S|@1 || eval "proof=\@S|@f_presence_@S|@1" ;;
 	*) eval "proof=\@S|@f_presence_@S|@1"
 	   case @S|@mode:@S|@proof in off:asm|off:reject|off:link) proof=accepted ;; esac ;;
 	esac
+}
+
+@%:@ value_proof I: proof is the proof of I's first row of the value the
+@%:@ builder's flag gives (libc++'s fast mode: asm, not libstdc++'s symbol);
+@%:@ returns 1 when no row has that value.
+value_proof() {
+	eval "rows=\@S|@f_rows_@S|@1 bv=\@S|@{bvalue_@S|@1-}"
+	for j in @S|@rows; do
+		eval "@<:@ \"\@S|@r_value_@S|@j\" = \"\@S|@bv\" @:>@" && { eval "proof=\@S|@r_proof_@S|@j"; return 0; }
+	done
+	return 1
 }
 
 @%:@ run_probes: the sets, from the batch of every feature to do, until every

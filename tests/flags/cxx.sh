@@ -2,7 +2,8 @@
 # hardening: libstdc++'s assertions with g++ and clang++, libc++'s fast
 # mode with clang++-19 -stdlib=libc++.  The flags work: an out-of-bounds
 # operator[] aborts (libstdc++) or traps (libc++) in a program built with
-# them, and runs on without them.  A C run has no such feature.
+# them, and runs on without them.  A builder's macro decides for its own
+# library only.  A C run has no such feature.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ clang++ clang++-19
 H="$S/catalog/harden-flags"
@@ -32,6 +33,20 @@ else
 	fail "libc++-19-dev is not installed (.ci/run installs it)"
 fi
 grep -q '^traits=.* lang=c++ stdlib=libstdc++$' g++.report || fail "traits: $(grep ^traits= g++.report)"
+# The builder's macro decides for its own library only: Fedora's
+# -Wp,-D_GLIBCXX_ASSERTIONS with libc++ leaves libc++'s mode to harden (it
+# was "set by the builder; absent"); libc++'s own macro is the builder's,
+# proven by its code (it was "absent": libstdc++'s symbol was sought).
+lcxx="clang++-19 -stdlib=libc++"
+CXX=$lcxx CXXFLAGS="-O2 -Wp,-D_GLIBCXX_ASSERTIONS" sh "$H" --lang=c++ >fedora.report || fail "fedora: harden-flags failed"
+report_expect fedora.report stdlib-hardening "on fast"
+CXX=$lcxx CXXFLAGS="-O2 -D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_EXTENSIVE" sh "$H" --lang=c++ >own.report ||
+	fail "own: harden-flags failed"
+[ "$(sed -n 's/^feature stdlib-hardening //p' own.report)" = "builder extensive set by the builder (-D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_EXTENSIVE); present" ] ||
+	fail "libc++'s own macro: $(grep '^feature stdlib' own.report)"
+CXX=g++ CXXFLAGS="-O2 -D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_FAST" sh "$H" --lang=c++ >other.report ||
+	fail "other: harden-flags failed"
+report_expect other.report stdlib-hardening "on assertions"
 # C: the feature does not exist there, and no C++ macro reaches the flags.
 CC=gcc CFLAGS=-O2 sh "$H" >c.report || fail "gcc failed"
 report_expect c.report stdlib-hardening "unsupported -"
