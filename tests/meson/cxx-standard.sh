@@ -15,6 +15,7 @@
 #  * Each language has its cache (harden-cache.txt, harden-cache-cxx.txt):
 #    a reconfigure runs no compiler for either, and a changed cpp_args
 #    probes C++ again, not C.
+#  * cpp_std reaches the C++ probe (-std=c++11: stdlib-hardening on).
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc g++ readelf
 meson_parent_cxx_with_copy "$T/p"
@@ -56,8 +57,10 @@ in=$S/examples/meson/input.txt
 [ "$(tail -n 1 "$T/words.out")" = "7 distinct" ] || fail "words printed: $(cat "$T/words.out")"
 "$b/tallyxx" <"$in" >"$T/tallyxx.out" || fail "tallyxx failed"
 "$b/tally" <"$in" | cmp -s - "$T/tallyxx.out" || fail "tallyxx and tally differ"
-# stdlib-hardening: the C compiles are the gcc wrapper's.
-grep '^\[.*\] [^ ]*/gcc-wrap .* -D_GLIBCXX_ASSERTIONS' "$b.ninja.log" && fail "-D_GLIBCXX_ASSERTIONS on a C line"
+# stdlib-hardening: the C compiles are the gcc wrapper's; harden-c's have
+# no C++ macro (tallyxx's C object, through harden-exe, has it: inert).
+grep '^\[.*\] [^ ]*/gcc-wrap .* -D_GLIBCXX_ASSERTIONS' "$b.ninja.log" | grep -v ' -o tallyxx\.p/' &&
+	fail "-D_GLIBCXX_ASSERTIONS on a C line of harden-c"
 grep -q '^\[.*\] [^ ]*/gcc-wrap .* -c ' "$b.ninja.log" || fail "no C compile in the build log"
 grep -- '-o words.p/words.cc.o ' "$b.ninja.log" | grep -q -- ' -D_GLIBCXX_ASSERTIONS ' ||
 	fail "no -D_GLIBCXX_ASSERTIONS on the compile of words.cc"
@@ -78,4 +81,9 @@ run "$T/re2.log" meson setup --reconfigure "$b" "$T/p"
 [ "$(report_key "$c" runs)" = 0 ] || fail "changing cpp_args probed C again"
 [ "$(report_key "$cxx" runs)" -gt 0 ] || fail "changing cpp_args did not probe C++ again"
 report_expect "$cxx" fortify-source "unsupported -"
+# The language standard is the builder's: cpp_std reaches the C++ probe
+# (at setup: Meson 1.0's meson configure leaves a subproject's copy).
+CC=gcc CXX=g++ meson_setup "$T/p" "$T/b11" --buildtype=release -Dcpp_std=c++11
+grep -q "CXXFLAGS=-O3 -std=c++11[' ]" "$T/b11/meson-logs/meson-log.txt" || fail "cpp_std=c++11 was not given to the C++ probe"
+report_expect "$(meson_report "$T/b11" -cxx)" stdlib-hardening "on assertions"
 echo ok
