@@ -374,6 +374,12 @@ the include would build with flags that were never probed.  With CMake
 (``cmake_language(DEFER)``) and stops with an error naming both build
 types and the fix; with CMake 3.18 the placement is the only safeguard.
 
+The language standard is the builder's too: ``CMAKE_C_STANDARD`` and
+``CMAKE_CXX_STANDARD`` as they are when the module is included reach the
+probes as CMake gives them to every target (``-std=gnu++11``, or
+``-std=c++11`` with ``CMAKE_CXX_EXTENSIONS`` off).  A target's own
+``CXX_STANDARD`` is not seen.
+
 With a multi-config generator (Ninja Multi-Config, Visual Studio, Xcode)
 each configuration of ``CMAKE_CONFIGURATION_TYPES`` is probed with its own
 flags (``CMAKE_<LANG>_FLAGS_<CONFIG>``, ``CMAKE_EXE_LINKER_FLAGS_<CONFIG>``):
@@ -655,6 +661,19 @@ function(_harden_toolchain lang config out)
   if(NOT config STREQUAL "")
     string(APPEND flags " ${CMAKE_${lang}_FLAGS_${config}}")
     string(APPEND ldflags " ${CMAKE_EXE_LINKER_FLAGS_${config}}")
+  endif()
+  # The language standard of every target (CMAKE_<LANG>_STANDARD, set before
+  # the include), after the flags as CMake puts it: what the probes must see
+  # (libstdc++ checks std::array's const operator[] only from C++14).
+  if(NOT "${CMAKE_${lang}_STANDARD}" STREQUAL "")
+    set(std_option EXTENSION)
+    if(DEFINED CMAKE_${lang}_EXTENSIONS AND NOT CMAKE_${lang}_EXTENSIONS)
+      set(std_option STANDARD)
+    endif()
+    set(std_option "${CMAKE_${lang}${CMAKE_${lang}_STANDARD}_${std_option}_COMPILE_OPTION}")
+    if(NOT std_option STREQUAL "")
+      string(APPEND flags " ${std_option}")
+    endif()
   endif()
   # CPPFLAGS empty: CMake has none, the environment's joined the flags.
   set(${out} "${cc_var}=${cc}" "CPPFLAGS=" "${flags_var}=${flags}" "LDFLAGS=${ldflags}" PARENT_SCOPE)

@@ -11,7 +11,7 @@
 # probes run at the same time (both drivers' compiler runs, interleaved in
 # time), and a reconfigure with unchanged inputs runs neither (no compiler
 # run, both reports say runs=0); a changed CMAKE_CXX_FLAGS probes C++
-# again, and C stays cached.
+# again, and C stays cached; CMAKE_CXX_STANDARD reaches the C++ probe.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/cmake/lib.sh"
 need gcc g++ readelf ctest
@@ -81,4 +81,10 @@ cmake_build "$b"
 build_line "$b.build.log" ' -c [^ ]*/words\.cc$' | grep -q -- ' -U_GLIBCXX_ASSERTIONS ' || fail "OFF: words.cc without -U_GLIBCXX_ASSERTIONS"
 words_at "$b/words" 3 || fail "OFF: words 3 exited $? ($(cat "$T/words.out"))"
 grep -Eqx '[0-9]+' "$T/words.out" || fail "OFF: words 3 printed $(cat "$T/words.out")"
+# The language standard is the builder's: CMAKE_CXX_STANDARD reaches the
+# C++ probe as CMake gives it to every target (-std=gnu++11).
+cmake_configure "$b" "$S/examples/cmake" -DHARDENING_STDLIB_HARDENING=AUTO -DCMAKE_CXX_STANDARD=11
+grep -q -- ' -std=gnu++11 ' "$T/g++.runs" || fail "CMAKE_CXX_STANDARD=11 did not reach the C++ probe"
+grep -q -- '-std=' "$T/gcc.runs" && fail "a C++ standard reached the C probe"
+report_expect "$b/harden-report-cxx.txt" stdlib-hardening "on assertions"
 exit 0
