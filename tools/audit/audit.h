@@ -97,6 +97,9 @@ struct facts {
 	int		stack_exec;	/* ... and executable */
 	int		rwx_load;	/* a PT_LOAD that is writable and executable */
 	const char	*rpath, *runpath;	/* the first of each tag */
+	const char	*soname;	/* DT_SONAME, or NULL */
+	char		needed[512];	/* DT_NEEDED names, one a line (cut
+					   at the size) */
 	struct rpath_classes rpath_cls;	/* entries of every DT_RPATH and
 					   DT_RUNPATH */
 	int		code_shared;	/* an executable PT_LOAD also maps the

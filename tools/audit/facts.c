@@ -716,6 +716,19 @@ dynstring(struct elf *e, uint64_t stroff, uint64_t strsz, uint64_t off,
 	return s;
 }
 
+/* Append a DT_NEEDED name to f->needed (names that do not fit are left out). */
+static void
+add_needed(struct facts *f, const char *s)
+{
+	size_t have = strlen(f->needed), n = strlen(s);
+
+	if (have + n + 2 > sizeof(f->needed))
+		return;
+	if (have > 0)
+		f->needed[have++] = '\n';
+	memcpy(f->needed + have, s, n + 1);
+}
+
 static int
 dynamic_facts(struct elf *e, struct facts *f)
 {
@@ -753,8 +766,12 @@ dynamic_facts(struct elf *e, struct facts *f)
 				f->cxx_needed = 1;
 				f->cxxlib |= cxxlib_needed(s);
 			}
-			if (d->tag == DT_NEEDED_)
+			if (d->tag == DT_NEEDED_) {
 				f->san_needed |= san_library(s);
+				add_needed(f, s);
+			}
+			if (d->tag == DT_SONAME_ && f->soname == NULL)
+				f->soname = s;
 			if (d->tag == DT_RPATH_ || d->tag == DT_RUNPATH_)
 				rpath_classify(s, &f->rpath_cls);
 			if (d->tag == DT_RPATH_ && f->rpath == NULL)

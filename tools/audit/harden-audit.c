@@ -24,6 +24,7 @@
 #include "archive.h"
 #include "audit.h"
 #include "compdb.h"
+#include "deps.h"
 #include "elf.h"
 #include "mapfile.h"
 #include "pe.h"
@@ -695,6 +696,7 @@ audit_image(const char *name, const unsigned char *data, size_t size,
 		return fail_file(name, loaderr, o);
 	}
 	facts.setid = mf.setid;
+	deps_note(name, &facts);
 	for (i = 0; i < audit_nchecks; i++)
 		audit_judge(i, &facts, &res[i]);
 	if (o->objects)
@@ -1212,6 +1214,7 @@ main(int argc, char *argv[])
 		if (st > status)
 			status = st;
 	}
+	deps_report();
 	/* An expectation for a file that is not audited is a mistake. */
 	for (k = 0; k < o.nexpect_for; k++)
 		if (!o.expect_for[k].used) {
