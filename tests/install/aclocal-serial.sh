@@ -40,5 +40,5 @@ sed "2s/.*/# serial $new/" "$S/m4/harden.m4" >"$p/m4/harden.m4"
 (cd "$p" && run "$T/aclocal3.log" aclocal --install -I m4)
 [ "$(sed -n 2p "$p/m4/harden.m4")" = "# serial $new" ] || fail "aclocal --install replaced a newer copy"
 (cd "$p" && run "$T/autoconf.log" autoconf)
-grep -q HARDEN_CHECK "$p/configure" && fail "HARDEN_CHECK not expanded"
+grep -q '^[[:space:]]*HARDEN_CHECK' "$p/configure" && fail "HARDEN_CHECK not expanded"
 exit 0
