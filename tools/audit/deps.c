@@ -60,6 +60,8 @@ names(const char *list, const char *name)
 	size_t n = strlen(name);
 	const char *p;
 
+	if (n == 0)
+		return 0;
 	for (p = list; (p = strstr(p, name)) != NULL; p += n)
 		if ((p == list || p[-1] == '\n') &&
 		    (p[n] == '\n' || p[n] == '\0'))
