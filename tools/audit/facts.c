@@ -359,9 +359,8 @@ fortify_level_of(const char *t, size_t tl, int level)
  * Whether a recorded line optimises (__OPTIMIZE__, which fortify needs):
  * opt is its last -O word (-1: none), and no -O is -O0 for gcc and clang
  * alike.  GCC records every -O.  Unknown for GCC's other languages
- * (Fortran, Ada: no C headers to fortify) and for an LTO unit ("GNU
- * GIMPLE"), which records the link's options, not those of the
- * compilation that preprocessed the code.
+ * (Fortran, Ada: no C headers to fortify).  (An LTO unit, "GNU GIMPLE",
+ * records the link's options: onunit counts it and reads none.)
  */
 static int
 optimized_of(const char *s, size_t len, int opt)
