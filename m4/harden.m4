@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 84
+# serial 85
 #
 # SYNOPSIS
 #
@@ -194,7 +194,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-933abdf4])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-441ac93a])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1910,7 +1910,9 @@ target_mismatch() {
 preconditions() {
 	for n in @S|@todo; do
 		eval "q=\@S|@q_@S|@n mode=\@S|@{mode_@S|@n-}"
-		if @<:@ "@S|@mode" = look @:>@; then
+		eval "sensed=\@S|@f_sensed_@S|@n"
+		@%:@ Once the traits are known: a pattern of another library's trait.
+		case @S|@mode:" @S|@sensed" in look:*" on@"*|look:*" off@"*)
 			if ! builder_flag @S|@n; then
 				@%:@ Only a macro of the other C++ library: not the builder's.
 				unset bflag_@S|@n bvalue_@S|@n
@@ -1919,8 +1921,8 @@ preconditions() {
 			else
 				builder_value @S|@n "@S|@bflag"
 				eval "bflag_@S|@n=\@S|@bflag bvalue_@S|@n=\@S|@bvalue"
-			fi
-		fi
+			fi ;;
+		esac
 		if other_language @S|@n; then
 			@%:@ Fedora's CFLAGS carry -Wp,-D_GLIBCXX_ASSERTIONS too.
 			if @<:@ "@S|@q" = no @:>@; then
