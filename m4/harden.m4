@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 85
+# serial 86
 #
 # SYNOPSIS
 #
@@ -194,7 +194,7 @@ $1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (clea
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-441ac93a])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-4a9914f2])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -857,6 +857,7 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@   harden-flags @<:@--lang=c|c++@:>@ @<:@--level=LEVEL@:>@ @<:@--enable-FEATURE@<:@=VALUE@:>@@:>@ @<:@--disable-FEATURE@:>@
 @%:@                @<:@--known=FEATURE=RESULT@:>@ @<:@--traits=WORDS@:>@ @<:@--catalog=DIR@:>@ @<:@--cache=FILE@:>@
 @%:@                @<:@--log=FILE@:>@ @<:@--errors=machine@:>@ @<:@--project-flags=WORDS @<:@--project=NAME@:>@@:>@
+@%:@                @<:@--except=FEATURE@<:@=VALUE@:>@@<:@,...@:>@ --reason=TEXT@:>@ @<:@--export-prefix=WORD@:>@
 @%:@                @<:@--amend=REPORT @<:@--project-first@:>@@:>@ @<:@VAR=VALUE...@:>@
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
 @%:@                 --ldflags | --exe-ldflags | --lib-ldflags | --cxxflags | --exe-cxxflags |
@@ -954,6 +955,12 @@ Options:
   --FEATURE@<:@=VALUE@:>@          of its values; auto follows the level)
   --disable-FEATURE        FEATURE must be off in the binaries
   --no-FEATURE
+  --except=FEATURE@<:@=VALUE@:>@@<:@,...@:>@
+                           one target's exceptions: each FEATURE off (or
+                           at VALUE), whatever the level or a request of
+                           it says; needs --reason
+  --reason=TEXT            why the target goes without them: the report
+                           and the summary give "exception: TEXT"
   --known=FEATURE=RESULT   a result decided before (a cache): VALUE @<:@FLAGS@:>@,
                            no@<:@: REASON@:>@, or builder present|absent|unproven
   --traits=WORDS           the traits found before (the report's traits=):
@@ -999,6 +1006,8 @@ Outputs (in the order given; default --report):
                            (--lang=c++: HARDEN_CXX_CPPFLAGS, HARDEN_CXXFLAGS,
                            HARDEN_EXE_CXXFLAGS, HARDEN_CXX_LDFLAGS, ...)
   --export=make            HARDEN_CPPFLAGS = ... assignments
+  --export-prefix=WORD     WORD instead of HARDEN_ in the names of --export
+                           (one target's flags: INTERP_CFLAGS, ...)
   --pc                     a pkg-config file (save it as harden-flags.pc):
                            Cflags = cppflags + cflags, Libs = ldflags, and
                            the variables exe_cflags, exe_ldflags,
@@ -1023,6 +1032,7 @@ EOF
 parse_args() {
 	level=standard outputs= requests= knowns= catalog= cache= log= known_traits= errors=human lang=c
 	project_flags= project_by="the project" amend= project_first=
+	excepts= reason= reason_set= prefix=HARDEN_
 	for arg do
 		case @S|@arg in
 		--help) help ;;
@@ -1041,6 +1051,14 @@ parse_args() {
 		--project=?*) project_by=@S|@{arg@%:@--project=} ;;
 		--amend=?*) amend=@S|@{arg@%:@--amend=} ;;
 		--project-first) project_first=yes ;;
+		--except=*) excepts="@S|@excepts@S|@{excepts:+,}@S|@{arg@%:@--except=}" ;;
+		--reason=*) reason=@S|@{arg@%:@--reason=} reason_set=yes ;;
+		--export-prefix=*) prefix=@S|@{arg@%:@--export-prefix=}
+			case @S|@prefix in
+			@<:@A-Za-z_@:>@*) case @S|@prefix in *@<:@!A-Za-z0-9_@:>@*) prefix= ;; esac ;;
+			*) prefix= ;;
+			esac
+			@<:@ -n "@S|@prefix" @:>@ || usage_error "invalid value '@S|@{arg@%:@--export-prefix=}' for --export-prefix: letters, digits and _, not a digit first" ;;
 		--list=tsv) outputs="@S|@outputs list-tsv" ;;
 		--report|--summary|--cppflags|--export=sh|--export=make|--pc|--list)
 			outputs="@S|@outputs @S|@{arg@%:@--}" ;;
@@ -1060,10 +1078,23 @@ parse_args() {
 		esac
 	done
 	set_language
+	check_exception_args
 	@<:@ -n "@S|@outputs" @:>@ || outputs=report
 	case @S|@level in
 	none|standard|strict) ;;
 	*) usage_error "invalid level '@S|@level': use none, standard or strict" ;;
+	esac
+}
+
+@%:@ check_exception_args: --except and --reason come together, and the
+@%:@ reason says something on one line (the report keeps it on the feature's).
+check_exception_args() {
+	@<:@ -n "@S|@excepts@S|@reason_set" @:>@ || return 0
+	@<:@ -n "@S|@excepts" @:>@ || usage_error "--reason is the reason of an exception: give --except=FEATURE too"
+	case @S|@reason in
+	*"@S|@nl"*) usage_error "--reason=TEXT must be one line" ;;
+	*@<:@!\ \	@:>@*) ;;
+	*) usage_error "--except=@S|@excepts needs --reason=TEXT: why the target goes without it" ;;
 	esac
 }
 
@@ -1283,6 +1314,29 @@ read_requests() {
 		request "@S|@r"
 	done
 	IFS=@S|@ifs
+	read_exceptions
+}
+
+@%:@ read_exceptions: each FEATURE@<:@=VALUE@:>@ of --except, a request that comes
+@%:@ after every other (the target's exception wins over the project's
+@%:@ request of the same feature); except_I=yes marks it.
+read_exceptions() {
+	IFS=,
+	for e in @S|@excepts; do
+		IFS=@S|@ifs
+		case @S|@e in
+		"") usage_error "--except=@S|@excepts: an empty feature name" ;;
+		*=yes|*=auto) usage_error "--except=@S|@e: an exception turns a feature off or sets another of its values, not @S|@{e@%:@*=}" ;;
+		esac
+		feature_index "@S|@{e%%=*}" || {
+			feature_names
+			usage_error "--except=@S|@e: no feature @S|@{e%%=*} (features: @S|@names)"
+		}
+		case @S|@e in *=*) request "@S|@e" ;; *) request "disable-@S|@e" ;; esac
+		eval "@<:@ -z \"\@S|@{except_@S|@i-}\" @:>@" || usage_error "--except names @S|@{e%%=*} twice"
+		eval "except_@S|@i=yes"
+	done
+	IFS=@S|@ifs
 }
 
 @%:@ request OPTION: one --OPTION that is no option of the driver's own.
@@ -1333,6 +1387,7 @@ level=@S|@level
 requests=@S|@requests
 knowns=@S|@knowns
 project=@S|@project_by: @S|@project_flags
+except=@S|@excepts: @S|@reason
 traits=@S|@known_traits@S|@ident"
 }
 
@@ -2743,6 +2798,23 @@ check_needs() {
 	done
 }
 
+@%:@ note_exceptions: an excepted feature's reason is the exception's, so that
+@%:@ the report and the summary say why this target goes without it.
+note_exceptions() {
+	@<:@ -n "@S|@excepts" @:>@ || return 0
+	n=1
+	while @<:@ @S|@n -le @S|@nf @:>@; do
+		if eval "@<:@ -n \"\@S|@{except_@S|@n-}\" @:>@"; then
+			eval "st=\@S|@st_@S|@n w=\@S|@why_@S|@n"
+			case @S|@st:@S|@w in
+			off:disabled*) w=@S|@{w@%:@disabled}; w=@S|@{w@%:@; }; w=@S|@{w@%:@ (no flag needed)} ;;
+			esac
+			eval "why_@S|@n=\"exception: \@S|@reason\@S|@{w:+; \@S|@w}\""
+		fi
+		n=@S|@((n + 1))
+	done
+}
+
 @%:@ ---------------------------------------------------------------------------
 @%:@ The report (catalog/README.md, "The report").
 
@@ -3034,7 +3106,7 @@ print_export() {
 	fi
 	for v do
 		x=@S|@(value @S|@{v@%:@*:})
-		V=HARDEN_@S|@{v%%:*}
+		V=@S|@prefix@S|@{v%%:*}
 		if @<:@ @S|@o = export=sh @:>@; then
 			q=
 			while :; do
@@ -3120,6 +3192,7 @@ main() {
 		base_check
 	fi
 	check_needs		@%:@ step 6
+	note_exceptions
 	report=@S|@(make_report)
 	@<:@ -z "@S|@cache" @:>@ || save_cache
 	@%:@ Done with the scratch directory: gone before the outputs, which a
