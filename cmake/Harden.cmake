@@ -118,7 +118,7 @@ Commands
 
   .. code-block:: cmake
 
-    harden_target(<target>...)
+    harden_target(<target>... [EXCEPT <feature>[=<value>]... REASON <reason>])
 
   Hardens existing targets by adding the flags to their own (non-interface)
   ``COMPILE_OPTIONS`` and ``LINK_OPTIONS``, as ``Harden::Harden`` would.
@@ -127,6 +127,25 @@ Commands
   keep working.  Works with the keyword-less ``target_link_libraries()``
   signature too.  Targets must be executables, shared, module, static or
   object libraries of this project (not ``IMPORTED`` or ``ALIAS``).
+
+  With ``EXCEPT``, the targets go without those features (or get
+  ``<feature>=<value>``, e.g. ``fortify-source=2``), for the ``REASON``
+  given, which is required (one line, no ``;``):
+
+  .. code-block:: cmake
+
+    harden_target(interp EXCEPT zero-call-used-regs
+      REASON "tail-calling eval loop: 2 % slower with it")
+
+  The driver runs again for them with ``--except`` and ``--reason`` (its
+  own cache: a reconfigure runs no compiler): they get every other feature,
+  and the excepted one's off flag where the toolchain has it on by default.
+  The configure output prints the excepted features with the reason, and
+  ``harden-exceptions/<target>.txt`` (``<target>-cxx.txt`` for C++) is
+  their report.  Their audit test expects everything but the excepted
+  features (``--except-for``), and still fails when another feature is
+  missing there; their compile commands are not checked against the
+  project's report.  Such targets must not also link ``Harden::Harden``.
 
 .. command:: harden_add_audit_test
 
@@ -835,6 +854,8 @@ function(_harden_detect)
   if(stale)
     file(REMOVE ${stale})
   endif()
+  file(REMOVE_RECURSE "${CMAKE_BINARY_DIR}/harden-exceptions")
+  set_property(GLOBAL PROPERTY _HARDEN_FEATURES "${features}")
   foreach(unit IN LISTS units)
     _harden_unit(${unit} lang config label suffix file)
     file(WRITE "${CMAKE_BINARY_DIR}/harden-report${file}.txt" "${report_${unit}}")
@@ -888,6 +909,8 @@ macro(_harden_lookup units_var)
     string(TOLOWER "--lang=${lang_label}" lang_arg)
     set(args_${unit} ${lang_arg} ${requests} ${toolchain} ${readers})
     _harden_project_before(${lang} args_${unit})
+    # A target's exception runs the driver again with these (harden_target).
+    set_property(GLOBAL PROPERTY _HARDEN_ARGS_${unit} "${args_${unit}}")
     string(SHA256 key_${unit} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${unit}}")
     set(cached_${unit} "")
     if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${unit})
@@ -1062,13 +1085,13 @@ endfunction()
 harden_target(<target>...): see the module documentation.
 #]]
 function(harden_target)
-  cmake_parse_arguments(PARSE_ARGV 0 HARDEN_TARGET "" "" "")
-  if(NOT HARDEN_TARGET_UNPARSED_ARGUMENTS)
+  cmake_parse_arguments(PARSE_ARGV 0 HARDEN_TARGET "" "REASON" "EXCEPT")
+  set(targets ${HARDEN_TARGET_UNPARSED_ARGUMENTS})
+  if(NOT targets)
     message(FATAL_ERROR "harden_target: no target given")
   endif()
   _harden_check_languages(harden_target)
-  _harden_wrapped_options(c l)
-  foreach(t IN LISTS HARDEN_TARGET_UNPARSED_ARGUMENTS)
+  foreach(t IN LISTS targets)
     if(NOT TARGET "${t}")
       message(FATAL_ERROR "harden_target: ${t} is not a target")
     endif()
@@ -1081,12 +1104,111 @@ function(harden_target)
     if(NOT type MATCHES "^(EXECUTABLE|(SHARED|MODULE|STATIC|OBJECT)_LIBRARY)$")
       message(FATAL_ERROR "harden_target: ${t} is a ${type}; expected an executable or a library")
     endif()
+  endforeach()
+  if(DEFINED HARDEN_TARGET_EXCEPT OR DEFINED HARDEN_TARGET_REASON OR HARDEN_TARGET_KEYWORDS_MISSING_VALUES)
+    _harden_exception_options("${targets}" "${HARDEN_TARGET_EXCEPT}" "${HARDEN_TARGET_REASON}"
+      "${HARDEN_TARGET_KEYWORDS_MISSING_VALUES}" c l unexpected)
+  else()
+    _harden_wrapped_options(c l)
+    set(unexpected "")
+  endif()
+  foreach(t IN LISTS targets)
+    get_target_property(type "${t}" TYPE)
     set_property(TARGET "${t}" APPEND PROPERTY COMPILE_OPTIONS ${c})
     # Static and object libraries are not linked.
     if(l AND type MATCHES "^(EXECUTABLE|SHARED_LIBRARY|MODULE_LIBRARY)$")
       set_property(TARGET "${t}" APPEND PROPERTY LINK_OPTIONS ${l})
     endif()
+    # What its audit test does not expect (harden_add_audit_test).
+    set_property(TARGET "${t}" PROPERTY HARDEN_EXCEPT "${unexpected}")
+    set_property(TARGET "${t}" PROPERTY HARDEN_EXCEPTION "${HARDEN_TARGET_EXCEPT}")
+    _harden_check_exception(harden_target "${t}")
   endforeach()
+endfunction()
+
+# A target with exceptions that links Harden::Harden too gets the project's
+# flags after its own, which undo the exception: an error of <command>.
+function(_harden_check_exception command target)
+  get_target_property(excepted "${target}" HARDEN_EXCEPTION)
+  get_target_property(libs "${target}" LINK_LIBRARIES)
+  if(excepted AND libs AND "Harden::Harden" IN_LIST libs)
+    message(FATAL_ERROR "${command}: ${target} has exceptions (harden_target(${target} EXCEPT ...)) and links "
+      "Harden::Harden, whose flags come later and undo them; drop Harden::Harden from ${target}")
+  endif()
+endfunction()
+
+# harden_target(<targets> EXCEPT <except>... REASON <reason>): checks the
+# arguments (<missing>: the keywords given without a value), runs the
+# driver again for each unit with --except and --reason (a cache file of
+# their own: a reconfigure runs no compiler), writes each report as
+# harden-exceptions/<target><file>.txt, prints the excepted features'
+# lines, and sets <c_out> and <l_out> as _harden_wrapped_options does from
+# those reports; <unexpected_out>: the features excepted without a value (not
+# expected by the audit test).
+function(_harden_exception_options targets except reason missing c_out l_out unexpected_out)
+  list(JOIN targets " " names)
+  get_property(features GLOBAL PROPERTY _HARDEN_FEATURES)
+  list(JOIN features ", " valid)
+  string(STRIP "${reason}" stripped)
+  if(NOT except OR "EXCEPT" IN_LIST missing)
+    message(FATAL_ERROR "harden_target(${names} EXCEPT ...): name the features ${names} goes without (features: ${valid})")
+  endif()
+  list(JOIN except " " what)
+  if(stripped STREQUAL "")
+    message(FATAL_ERROR "harden_target(${names} EXCEPT ${what}): REASON \"...\" is required: why ${names} goes without it")
+  endif()
+  if(reason MATCHES "[;\n]")
+    message(FATAL_ERROR "harden_target(${names} EXCEPT ${what}): the REASON must be one line without ';' (CMake's list separator)")
+  endif()
+  get_property(catalog GLOBAL PROPERTY _HARDEN_CATALOG)
+  set(driver "${HARDEN_SHELL}" "${catalog}/harden-flags")
+  set(work "${CMAKE_BINARY_DIR}/CMakeFiles/harden")
+  list(JOIN except "," list)
+  string(SHA256 id "${list}|${reason}")
+  string(SUBSTRING "${id}" 0 16 id)
+  _harden_units("${HARDEN_LANGUAGES}" "${HARDEN_CONFIGURATIONS}" units)
+  foreach(unit IN LISTS units)
+    _harden_unit(${unit} lang config label suffix file)
+    get_property(args GLOBAL PROPERTY _HARDEN_ARGS_${unit})
+    set(args_${unit} ${args} "--except=${list}" "--reason=${reason}" --errors=machine
+      "--cache=${work}/except-${id}${file}.txt" "--log=${work}/except-${id}${file}.log")
+  endforeach()
+  _harden_run_drivers(units)
+  set(unexpected "")
+  foreach(e IN LISTS except)
+    if(NOT e MATCHES "=")
+      list(APPEND unexpected "${e}")
+    endif()
+  endforeach()
+  foreach(unit IN LISTS units)
+    _harden_unit(${unit} lang config label suffix file)
+    if(NOT rc_${unit} STREQUAL "0")
+      string(REGEX REPLACE "\n.*" "" err "${err_${unit}}")
+      string(REGEX REPLACE "^harden-flags: " "" err "${err}")
+      message(FATAL_ERROR "harden_target(${names} EXCEPT ${what}) (${label}):\n  ${err}")
+    endif()
+    foreach(t IN LISTS targets)
+      file(WRITE "${CMAKE_BINARY_DIR}/harden-exceptions/${t}${file}.txt" "${report_${unit}}")
+    endforeach()
+    foreach(e IN LISTS except)
+      string(REGEX REPLACE "=.*" "" f "${e}")
+      string(REGEX MATCH "\nfeature ${f} ([a-z]+)" _ "\n${report_${unit}}")
+      set(state "${CMAKE_MATCH_1}")
+      string(REGEX MATCH "\ndetail ${f} ([^\n]*)" _ "\n${report_${unit}}")
+      message(STATUS "Hardening exception (${label}) of ${names}: ${f} - ${state}: ${CMAKE_MATCH_1}")
+    endforeach()
+    # The unit's result variables, from this report, for this scope only.
+    _harden_unit_variables(${unit} vars)
+    foreach(k IN ITEMS cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect lib_ldflags)
+      list(POP_FRONT vars var)
+      string(REGEX MATCH "\n${k}=([^\n]*)" _ "\n${report_${unit}}")
+      string(REPLACE " " ";" ${var} "${CMAKE_MATCH_1}")
+    endforeach()
+  endforeach()
+  _harden_wrapped_options(c l)
+  set(${c_out} "${c}" PARENT_SCOPE)
+  set(${l_out} "${l}" PARENT_SCOPE)
+  set(${unexpected_out} "${unexpected}" PARENT_SCOPE)
 endfunction()
 
 # ---------------------------------------------------------------------------
@@ -1237,6 +1359,7 @@ function(harden_add_audit_test)
   _harden_check_languages(harden_add_audit_test)
   set(files "")
   set(except "")
+  set(excepted_targets "")
   foreach(t IN LISTS args)
     if(NOT TARGET "${t}")
       message(FATAL_ERROR "harden_add_audit_test: ${t} is not a target")
@@ -1247,8 +1370,24 @@ function(harden_add_audit_test)
     endif()
     list(APPEND files "$<TARGET_FILE:${t}>")
     # A module (a plugin) is loaded with dlopen: it never gets nodlopen.
+    # A target's exceptions (harden_target(... EXCEPT)) are not expected.
+    # (Not "off": if(off) is the constant OFF.)
+    set(unexpected "")
     if(type STREQUAL "MODULE_LIBRARY")
-      list(APPEND except --except-for "$<TARGET_FILE:${t}>=nodlopen")
+      list(APPEND unexpected nodlopen)
+    endif()
+    _harden_check_exception(harden_add_audit_test "${t}")
+    get_target_property(excepted "${t}" HARDEN_EXCEPT)
+    if(excepted)
+      list(APPEND unexpected ${excepted})
+    endif()
+    get_target_property(exception "${t}" HARDEN_EXCEPTION)
+    if(exception)
+      list(APPEND excepted_targets "${t}")
+    endif()
+    if(unexpected)
+      list(JOIN unexpected "," unexpected)
+      list(APPEND except --except-for "$<TARGET_FILE:${t}>=${unexpected}")
     endif()
   endforeach()
   _harden_audit_command(cmd why)
@@ -1265,8 +1404,16 @@ function(harden_add_audit_test)
   # harden-audit checks each language's sources against that language's
   # report.  (Not with configurations: one database holds the commands of
   # them all.)
+  # The compile commands of a target with exceptions lack their flags by
+  # design: its binary is judged, not its commands.
+  set(dirs "")
+  foreach(t IN LISTS args)
+    if(NOT t IN_LIST excepted_targets)
+      list(APPEND dirs --objects-in "$<TARGET_PROPERTY:${t},BINARY_DIR>/CMakeFiles/${t}.dir")
+    endif()
+  endforeach()
   if(CMAKE_EXPORT_COMPILE_COMMANDS AND CMAKE_GENERATOR MATCHES "Makefiles|Ninja"
-      AND NOT HARDEN_CONFIGURATIONS)
+      AND NOT HARDEN_CONFIGURATIONS AND dirs)
     list(APPEND expect --compile-commands "${CMAKE_BINARY_DIR}/compile_commands.json")
     if("C" IN_LIST HARDEN_LANGUAGES)
       list(APPEND expect --report "${CMAKE_BINARY_DIR}/harden-report.txt")
@@ -1274,9 +1421,7 @@ function(harden_add_audit_test)
     if("CXX" IN_LIST HARDEN_LANGUAGES)
       list(APPEND expect --report "${CMAKE_BINARY_DIR}/harden-report-cxx.txt")
     endif()
-    foreach(t IN LISTS args)
-      list(APPEND expect --objects-in "$<TARGET_PROPERTY:${t},BINARY_DIR>/CMakeFiles/${t}.dir")
-    endforeach()
+    list(APPEND expect ${dirs})
   endif()
   add_test(NAME "${name}" COMMAND ${cmd} ${expect} ${files})
 endfunction()

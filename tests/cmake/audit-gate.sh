@@ -16,6 +16,13 @@
 # harden-audit without --expect and pass.  (harden-audit is the run's
 # one, given as HARDEN_AUDIT: the module's own build of it is
 # example-gcc-ninja's subject.)
+# A target's exception (issue 33): harden_target(interp EXCEPT
+# stack-protector REASON ...) gives interp every other feature and
+# -fno-stack-protector, the configure output and
+# harden-exceptions/interp.txt give the reason, its audit test passes, and
+# fails naming bind-now when the target also links with -z lazy; bad
+# exceptions (an unknown feature, no reason, no feature, linking
+# Harden::Harden too) stop the configure with what is valid.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/cmake/lib.sh"
 need gcc ninja readelf ctest
@@ -61,9 +68,26 @@ target_link_libraries(own PRIVATE Harden::Harden)
 target_compile_options(own PRIVATE -fno-PIE)
 target_link_options(own PRIVATE -no-pie)
 
-foreach(t good nopie nopie2 nossp plain own)
+# Exceptions: one kept, one that loses bind-now as well.
+add_executable(interp \${prog})
+harden_target(interp EXCEPT stack-protector REASON "reads its own stack")
+add_executable(interp_lazy \${prog})
+harden_target(interp_lazy EXCEPT stack-protector REASON "reads its own stack")
+target_link_options(interp_lazy PRIVATE -Wl,-z,lazy)
+
+foreach(t good nopie nopie2 nossp plain own interp interp_lazy)
   harden_add_audit_test(\${t}-audit \${t})
 endforeach()
+
+# A bad exception, given as -DBAD=ARGS (the case of the test).
+if(DEFINED BAD)
+  add_executable(bad \${prog})
+  if(BAD STREQUAL "linked")
+    target_link_libraries(bad PRIVATE Harden::Harden)
+    set(BAD "EXCEPT stack-protector REASON x")
+  endif()
+  cmake_language(EVAL CODE "harden_target(bad \${BAD})")
+endif()
 EOT
 b=$T/build
 CC=gcc cmake_configure "$b" "$p" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHARDEN_AUDIT="$AUDIT"
@@ -82,6 +106,17 @@ done
 elf_has_canary "$b/libnossp.so" && fail "libnossp.so has a canary: -fno-stack-protector did not win"
 elf_has_relro "$b/libnossp.so" || fail "libnossp.so lost RELRO too"
 
+elf_has_canary "$b/interp" && fail "interp has a canary: the exception did not reach it"
+elf_is_pie "$b/interp" && elf_has_relro "$b/interp" && elf_has_now "$b/interp" && elf_nx_stack "$b/interp" &&
+	elf_has_chk "$b/interp" || fail "interp lost more than its canary"
+elf_has_now "$b/interp_lazy" && fail "interp_lazy has BIND_NOW: -z lazy did not win"
+grep -q -- '-fno-stack-protector' "$b.build.log" || fail "no -fno-stack-protector on interp's lines"
+grep -q -- "-- Hardening exception (C) of interp: stack-protector - off: exception: reads its own stack: -fno-stack-protector\$" \
+	"$b.configure.log" || fail "the configure output does not give the exception: $(grep -i exception "$b.configure.log")"
+[ "$(report_reason "$b/harden-exceptions/interp.txt" stack-protector)" = "exception: reads its own stack" ] ||
+	fail "harden-exceptions/interp.txt: $(report_reason "$b/harden-exceptions/interp.txt" stack-protector)"
+report_key "$b/harden-exceptions/interp.txt" audit_expect | grep -q stack-protector && fail "interp's report expects stack-protector"
+
 # The whole suite fails.
 if ctest --test-dir "$b" --output-on-failure >"$T/all.log" 2>&1; then
 	cat "$T/all.log"
@@ -94,7 +129,7 @@ audit() {
 	rc=$?
 	grep -q "Start .*: $1-audit" "$T/$1.log" || { cat "$T/$1.log"; fail "$1-audit did not run"; }
 }
-for t in good own; do
+for t in good own interp; do
 	audit $t
 	[ $rc -eq 0 ] || { cat "$T/$t.log"; fail "$t-audit failed"; }
 done
@@ -105,6 +140,11 @@ for t in nopie nopie2; do
 	n=$(grep -c 'not proven' "$T/$t.log")
 	[ "$n" -eq 1 ] || { cat "$T/$t.log"; fail "$t-audit: $n features not proven, want pie only"; }
 done
+audit interp_lazy
+[ $rc -ne 0 ] || { cat "$T/interp_lazy.log"; fail "interp_lazy-audit passed"; }
+grep -q "$b/interp_lazy: bind-now not proven: no" "$T/interp_lazy.log" || { cat "$T/interp_lazy.log"; fail "interp_lazy-audit does not name bind-now"; }
+n=$(grep -c 'not proven' "$T/interp_lazy.log")
+[ "$n" -eq 1 ] || { cat "$T/interp_lazy.log"; fail "interp_lazy-audit: $n features not proven, want bind-now only"; }
 audit nossp
 [ $rc -ne 0 ] || { cat "$T/nossp.log"; fail "nossp-audit passed"; }
 grep -q "$b/libnossp.so: stack-protector not proven: unknown" "$T/nossp.log" ||
@@ -128,13 +168,26 @@ run "$T/show.log" ctest --test-dir "$b" -R '^good-audit$' -V
 grep -q "Test command: $AUDIT \"--expect\" \"$expect\" \"$b/good\"\$" "$T/show.log" ||
 	{ grep 'Test command' "$T/show.log"; fail "unexpected audit command"; }
 
+# Bad exceptions stop the configure (the detection is cached: no probe).
+bad() {
+	if cmake -S "$p" -B "$b" "-DBAD=$1" >"$T/bad.log" 2>&1; then
+		fail "-DBAD=$1 was accepted"
+	fi
+	tr -s ' \n' '  ' <"$T/bad.log" | grep -q -- "$2" || { cat "$T/bad.log"; fail "-DBAD=$1: no '$2'"; }
+}
+bad "EXCEPT stack-protectr REASON x" "harden_target(bad EXCEPT stack-protectr) (C): --except=stack-protectr: no feature stack-protectr (features: stack-protector, fortify-source,"
+bad "EXCEPT stack-protector" 'harden_target(bad EXCEPT stack-protector): REASON "..." is required: why bad goes without it'
+bad "EXCEPT stack-protector REASON \"  \"" 'REASON "..." is required'
+bad "REASON x" "harden_target(bad EXCEPT ...): name the features bad goes without (features: stack-protector,"
+bad linked "bad has exceptions (harden_target(bad EXCEPT ...)) and links Harden::Harden"
+
 # Level none: nothing promised, nothing expected, every audit test passes.
-cmake_configure "$b" "$p" -DHARDENING=none
+cmake_configure "$b" "$p" -UBAD -DHARDENING=none
 [ -z "$(report_key "$b/harden-report.txt" audit_expect)" ] || fail "level none: audit_expect=$(report_key "$b/harden-report.txt" audit_expect)"
 cmake_build "$b"
 run "$T/none.log" ctest --test-dir "$b" -V
 grep -q -- '--expect' "$T/none.log" && fail "level none: the audit still has --expect"
 grep -q "Test command: $AUDIT \"$b/nopie\"\$" "$T/none.log" ||
 	{ grep 'Test command' "$T/none.log"; fail "level none: unexpected audit command"; }
-grep -q '100% tests passed, 0 tests failed out of 6' "$T/none.log" || fail "level none: the audit tests did not all pass"
+grep -q '100% tests passed, 0 tests failed out of 8' "$T/none.log" || fail "level none: the audit tests did not all pass"
 exit 0
