@@ -141,7 +141,7 @@ Commands
   own cache: a reconfigure runs no compiler): they get every other feature,
   and the excepted one's off flag where the toolchain has it on by default.
   The configure output prints the excepted features with the reason, and
-  ``harden-exceptions/<target>.txt`` (``<target>-cxx.txt`` for C++) is
+  ``harden-except-<target>.txt`` (``-cxx.txt`` for C++) is
   their report.  Their audit test expects everything but the excepted
   features (``--except-for``), and still fails when another feature is
   missing there; their compile commands are not checked against the
@@ -854,7 +854,10 @@ function(_harden_detect)
   if(stale)
     file(REMOVE ${stale})
   endif()
-  file(REMOVE_RECURSE "${CMAKE_BINARY_DIR}/harden-exceptions")
+  file(GLOB stale "${CMAKE_BINARY_DIR}/harden-except-*.txt")
+  if(stale)
+    file(REMOVE ${stale})
+  endif()
   set_property(GLOBAL PROPERTY _HARDEN_FEATURES "${features}")
   foreach(unit IN LISTS units)
     _harden_unit(${unit} lang config label suffix file)
@@ -1141,7 +1144,7 @@ endfunction()
 # arguments (<missing>: the keywords given without a value), runs the
 # driver again for each unit with --except and --reason (a cache file of
 # their own: a reconfigure runs no compiler), writes each report as
-# harden-exceptions/<target><file>.txt, prints the excepted features'
+# harden-except-<target><file>.txt, prints the excepted features'
 # lines, and sets <c_out> and <l_out> as _harden_wrapped_options does from
 # those reports; <unexpected_out>: the features excepted without a value (not
 # expected by the audit test).
@@ -1188,7 +1191,7 @@ function(_harden_exception_options targets except reason missing c_out l_out une
       message(FATAL_ERROR "harden_target(${names} EXCEPT ${what}) (${label}):\n  ${err}")
     endif()
     foreach(t IN LISTS targets)
-      file(WRITE "${CMAKE_BINARY_DIR}/harden-exceptions/${t}${file}.txt" "${report_${unit}}")
+      file(WRITE "${CMAKE_BINARY_DIR}/harden-except-${t}${file}.txt" "${report_${unit}}")
     endforeach()
     foreach(e IN LISTS except)
       string(REGEX REPLACE "=.*" "" f "${e}")

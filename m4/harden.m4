@@ -1,10 +1,11 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 86
+# serial 87
 #
 # SYNOPSIS
 #
 #   HARDEN_OPTION_PREFIX(PREFIX)
 #   HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
+#   HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON)
 #   HARDEN_APPLY_GLOBAL
 #
 # DESCRIPTION
@@ -48,6 +49,13 @@
 #   probed, a C++ compiler that cannot run stops configure, as for C, with
 #   a message that names harden and CXX-CONDITION (a C project whose C++
 #   header check brought AC_PROG_CXX in passes a false condition).
+#
+#   HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON), after HARDEN_CHECK,
+#   gives one target the flags of every feature but those (or FEATURE at
+#   VALUE), for a REASON that is required: output variables HARDEN_TARGET_
+#   followed by the names above (HARDEN_interp_CFLAGS, ..._AUDIT_EXPECT)
+#   for its own TARGET_CPPFLAGS, TARGET_CFLAGS and TARGET_LDFLAGS; configure
+#   prints the exception and keeps its report, harden-except-TARGET.txt.
 #
 #   The probes are run by harden-flags, the harden driver, embedded here
 #   with the catalog and written out at configure time (a POSIX shell runs
@@ -3390,6 +3398,9 @@ harden_write_catalog
 # The flags as probed, and the words of them that configure.ac put there.
 harden_at_$1="$CPPFLAGS $$3 $LDFLAGS"
 harden_minus "$harden_at_$1" "$ac_env_CPPFLAGS_value $ac_env_$3_value $ac_env_LDFLAGS_value"
+# Kept for a target's exception (HARDEN_EXCEPT), probed with the same.
+harden_in_$1="$$2"
+harden_in_cpp_$1=$CPPFLAGS harden_in_flags_$1=$$3 harden_in_ld_$1=$LDFLAGS harden_in_own_$1=$harden_x
 harden_run_driver --lang=m4_if([$1], [cxx], [c++], [c]) $2="$$2" $3="$$3" \
   --project=configure.ac --project-flags="$harden_x" &
 harden_pid_$1=$!
@@ -3575,6 +3586,7 @@ m4_define([_HARDEN_FINAL_LANG],
 harden_minus "$CPPFLAGS $$3 $LDFLAGS" "$harden_at_$1 $harden_$1_cppflags dnl
 $harden_$1_cflags $harden_$1_exe_cflags $harden_$1_ldflags $harden_$1_exe_ldflags dnl
 $harden_$1_lib_ldflags"
+harden_after_$1=$harden_x
 if test -n "$harden_x"; then
   harden_tmp=`pwd`/conftest.harden-$1
   rm -rf "$harden_tmp" && mkdir "$harden_tmp" ||
@@ -3821,17 +3833,130 @@ fi
 if test "${harden_cxx_probed-}" = yes; then
   _HARDEN_FINAL_LANG(_HARDEN_CXX_ARGS)dnl
 fi])dnl
-AC_CONFIG_COMMANDS_PRE([AC_PROVIDE_IFELSE([AM_INIT_AUTOMAKE], [harden_drop_tagged c HARDEN_LDFLAGS
-harden_drop_tagged cxx HARDEN_CXX_LDFLAGS
-])AC_PROVIDE_IFELSE([AM_PROG_AS], [harden_ccas
+AC_CONFIG_COMMANDS_PRE([AC_PROVIDE_IFELSE([AM_PROG_AS], [harden_ccas
 AC_CACHE_SAVE
 ], [HARDEN_CCASFLAGS=
+])_HARDEN_LINK_OUTPUTS])dnl
+])
+
+# _HARDEN_LINK_OUTPUTS
+# --------------------
+# The link flags as the link lines need them: Automake's carry AM_CFLAGS
+# and AM_CXXFLAGS (or a target's own _CFLAGS), libtool's need -Wc, for the
+# compile flags it drops (see _HARDEN_SUBST).
+m4_define([_HARDEN_LINK_OUTPUTS],
+[AC_PROVIDE_IFELSE([AM_INIT_AUTOMAKE], [harden_drop_tagged c HARDEN_LDFLAGS
+harden_drop_tagged cxx HARDEN_CXX_LDFLAGS
 ])if test -n "$LIBTOOL"; then
   harden_libtool_wc $HARDEN_CFLAGS
   HARDEN_LDFLAGS=`echo $HARDEN_LDFLAGS $harden_x`
   harden_libtool_wc $HARDEN_CXXFLAGS
   HARDEN_CXX_LDFLAGS=`echo $HARDEN_CXX_LDFLAGS $harden_x`
-fi])dnl
+fi
+])
+
+# HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON)
+# --------------------------------------------------
+# After HARDEN_CHECK: the flags of the target TARGET (its name as in
+# Automake's TARGET_CFLAGS) without the FEATUREs, or with FEATURE at
+# VALUE (fortify-source=2), for REASON, which is required.  Before
+# AC_OUTPUT, the driver of each language probed runs again with that
+# language's inputs, known results, --except and --reason (it probes the
+# excepted features only), then with configure.ac's later words as the
+# check was.  Output variables: HARDEN_TARGET_ and the names of
+# HARDEN_CHECK's (CPPFLAGS, CFLAGS, LDFLAGS, EXE_LDFLAGS, LIB_LDFLAGS,
+# ENABLED, AUDIT_EXPECT; CXXFLAGS, CXX_LDFLAGS, ... for C++), for
+# TARGET_CPPFLAGS, TARGET_CFLAGS and TARGET_LDFLAGS, which Automake uses
+# instead of AM_CPPFLAGS, AM_CFLAGS and AM_LDFLAGS; the reports
+# harden-except-TARGET.txt (and -cxx.txt).
+AC_DEFUN([HARDEN_EXCEPT],
+[AC_REQUIRE([HARDEN_CHECK])AC_REQUIRE([_HARDEN_EXCEPT_FUNCTIONS])dnl
+m4_if(m4_bregexp([$1], [^[A-Za-z_][A-Za-z0-9_]*$]), [-1],
+  [m4_fatal([HARDEN_EXCEPT: ']$1[' is not a target's name as Automake's variables write it (letters, digits, _)])])dnl
+m4_ifblank([$2], [m4_fatal([HARDEN_EXCEPT(]$1[): name the features ]$1[ goes without])])dnl
+m4_ifblank([$3], [m4_fatal([HARDEN_EXCEPT(]$1[, ]$2[): a reason is required: why ]$1[ goes without it])])dnl
+m4_if(m4_index([$3], [
+]), [-1], [], [m4_fatal([HARDEN_EXCEPT(]$1[): the reason must be one line])])dnl
+m4_foreach_w([harden_v], [CPPFLAGS CFLAGS LDFLAGS EXE_LDFLAGS LIB_LDFLAGS ENABLED AUDIT_EXPECT
+    CXXFLAGS CXX_LDFLAGS EXE_CXX_LDFLAGS CXX_LIB_LDFLAGS CXX_ENABLED CXX_AUDIT_EXPECT],
+  [AC_SUBST([HARDEN_$1_]harden_v)])dnl
+AC_CONFIG_COMMANDS_PRE([harden_except $1 'm4_normalize([$2])' "AS_ESCAPE([$3])"
+_HARDEN_LINK_OUTPUTS[]harden_except_done $1
+])dnl
+])# HARDEN_EXCEPT
+
+# _HARDEN_EXCEPT_FUNCTIONS
+# ------------------------
+# harden_except TARGET FEATURES REASON: the output variables of the
+# target's reports (the project's are kept aside); then harden_except_done
+# TARGET gives them the target's names and puts the project's back.
+AC_DEFUN([_HARDEN_EXCEPT_FUNCTIONS],
+[harden_except_vars="CPPFLAGS CFLAGS LDFLAGS EXE_LDFLAGS LIB_LDFLAGS ENABLED AUDIT_EXPECT
+  AUDIT_CHECK CXXFLAGS CXX_LDFLAGS EXE_CXX_LDFLAGS CXX_LIB_LDFLAGS CXX_ENABLED CXX_AUDIT_EXPECT
+  CXX_AUDIT_CHECK"
+harden_except ()
+{
+  for harden_v in $harden_except_vars; do
+    eval "harden_kept_$harden_v=\$HARDEN_$harden_v"
+  done
+  harden_except_list=`echo $[2] | sed 's/ /,/g'`
+  harden_except_lang c CC CFLAGS harden_cv_ '' "$[@]"
+  harden_except_lang cxx CXX CXXFLAGS harden_cv_cxx_ ' (C++)' "$[@]"
+  harden_set_outputs
+}
+
+harden_except_done ()
+{
+  for harden_v in $harden_except_vars; do
+    eval "HARDEN_$[1]_$harden_v=\$HARDEN_$harden_v HARDEN_$harden_v=\$harden_kept_$harden_v"
+  done
+}
+
+# harden_except_lang LANG COMPILER FLAGS CACHE-PREFIX LABEL TARGET
+# FEATURES REASON: LANG's report of the exception, when LANG was probed.
+harden_except_lang ()
+{
+  eval "test "\${harden_$[1]_probed-}" = yes" || return 0
+  harden_lang=$[1] harden_cv=$[4] harden_label=$[5]
+  harden_dl=c
+  test $[1] = cxx && harden_dl=c++
+  harden_tmp=`pwd`/conftest.harden-$[1]
+  rm -rf "$harden_tmp" && mkdir "$harden_tmp" ||
+    AC_MSG_ERROR([cannot create $harden_tmp])
+  harden_write_catalog
+  eval "harden_in=\$harden_in_$[1] harden_f=\$harden_in_flags_$[1] harden_o=\$harden_in_own_$[1]"
+  eval "harden_a=\${harden_after_$[1]-}"
+  # The inputs of the language's check; configure.ac's later words after.
+  (eval "CPPFLAGS=\$harden_in_cpp_$[1] LDFLAGS=\$harden_in_ld_$[1]"
+   harden_run_driver --lang=$harden_dl $[2]="$harden_in" $[3]="$harden_f" \
+     --project=configure.ac --project-flags="$harden_o" \
+     --except="$harden_except_list" --reason="$[8]")
+  harden_status=$?
+  if test $harden_status -le 1 && test -n "$harden_a"; then
+    mv "$harden_tmp/report" "$harden_tmp/probed"
+    harden_run_driver --lang=$harden_dl --amend="$harden_tmp/probed" \
+      --project=configure.ac --project-flags="$harden_a" \
+      --except="$harden_except_list" --reason="$[8]"
+    harden_status=$?
+  fi
+  harden_error=
+  read harden_error <"$harden_tmp/error"
+  harden_error=${harden_error#harden-flags: }
+  AS_CASE([$harden_status],
+    [0|1], [harden_read_report],
+    [AC_MSG_ERROR([HARDEN_@&t@EXCEPT($[6])$[5]: ${harden_error:-harden-flags failed with status $harden_status}])])
+  harden_x=harden-except-$[6]`test $[1] = cxx && echo -cxx`.txt
+  cp "$harden_tmp/report" $harden_x
+  DISTCLEANFILES="$DISTCLEANFILES $harden_x"
+  rm -rf "$harden_tmp"
+  test $harden_status -eq 0 ||
+    AC_MSG_ERROR([HARDEN_@&t@EXCEPT($[6])$[5]: $harden_error])
+  for harden_x in $[7]; do
+    harden_u=`echo "$harden_x" | sed 's/=.*//; s/-/_/g'`
+    eval "harden_s=\${harden_state_$harden_u-} harden_d=\${harden_detail_$harden_u-}"
+    AC_MSG_NOTICE([hardening exception of $[6]$[5]: ${harden_x%%=*} $harden_s: $harden_d])
+  done
+}
 ])
 
 # HARDEN_APPLY_GLOBAL

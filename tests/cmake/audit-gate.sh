@@ -19,7 +19,7 @@
 # A target's exception (issue 33): harden_target(interp EXCEPT
 # stack-protector REASON ...) gives interp every other feature and
 # -fno-stack-protector, the configure output and
-# harden-exceptions/interp.txt give the reason, its audit test passes, and
+# harden-except-interp.txt give the reason, its audit test passes, and
 # fails naming bind-now when the target also links with -z lazy; bad
 # exceptions (an unknown feature, no reason, no feature, linking
 # Harden::Harden too) stop the configure with what is valid.
@@ -113,9 +113,9 @@ elf_has_now "$b/interp_lazy" && fail "interp_lazy has BIND_NOW: -z lazy did not 
 grep -q -- '-fno-stack-protector' "$b.build.log" || fail "no -fno-stack-protector on interp's lines"
 grep -q -- "-- Hardening exception (C) of interp: stack-protector - off: exception: reads its own stack: -fno-stack-protector\$" \
 	"$b.configure.log" || fail "the configure output does not give the exception: $(grep -i exception "$b.configure.log")"
-[ "$(report_reason "$b/harden-exceptions/interp.txt" stack-protector)" = "exception: reads its own stack" ] ||
-	fail "harden-exceptions/interp.txt: $(report_reason "$b/harden-exceptions/interp.txt" stack-protector)"
-report_key "$b/harden-exceptions/interp.txt" audit_expect | grep -q stack-protector && fail "interp's report expects stack-protector"
+[ "$(report_reason "$b/harden-except-interp.txt" stack-protector)" = "exception: reads its own stack" ] ||
+	fail "harden-except-interp.txt: $(report_reason "$b/harden-except-interp.txt" stack-protector)"
+report_key "$b/harden-except-interp.txt" audit_expect | grep -q stack-protector && fail "interp's report expects stack-protector"
 
 # The whole suite fails.
 if ctest --test-dir "$b" --output-on-failure >"$T/all.log" 2>&1; then
