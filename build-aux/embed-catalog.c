@@ -447,6 +447,9 @@ put_meson_options(FILE *out, const struct catalog *c)
 		}
 		fputs("',\n)\n", out);
 	}
+	fputs("\noption(\n  'except',\n  type: 'array',\n  value: [],\n"
+	    "  description: 'Targets that go without features, each NAME:FEATURE[=VALUE][ FEATURE...]:REASON"
+	    " (dependencies harden-except-NAME, harden-except-NAME-exe, harden-except-NAME-lib)',\n)\n", out);
 }
 
 /* ---- harden-audit's table -------------------------------------------- */
