@@ -2,7 +2,8 @@
 # meson_options.txt follows catalog/features.txt: one combo option per
 # feature ("-" -> "_") whose choices are auto, enabled, disabled, yes, no
 # and the feature's value names, default auto, yielding to the parent;
-# plus "hardening"; and no option for a feature the catalog lacks.
+# plus "hardening" and "except" (an array, empty: the targets'
+# exceptions); and no option for a feature the catalog lacks.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need meson python3
 meson introspect --buildoptions "$S/meson.build" >"$T/options.json" 2>"$T/err" ||
@@ -36,6 +37,9 @@ for f in features:
     block = re.search(r"option\(\s*'%s',(.*?)\n\)" % name, text, re.S)
     if not block or not re.search(r'yield:\s*true', block.group(1)):
         bad.append('%s: not yield: true' % name)
+e = opts.pop('except', None)
+if e is None or e['type'] != 'array' or e['value'] != []:
+    bad.append('except: missing or wrong: %s' % e)
 h = opts.pop('hardening', None)
 if h is None or h.get('choices') != ['none', 'standard', 'strict'] or h['value'] != 'standard':
     bad.append('hardening: missing or wrong: %s' % h)
