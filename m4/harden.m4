@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 87
+# serial 88
 #
 # SYNOPSIS
 #
@@ -3916,7 +3916,8 @@ harden_except_done ()
 # FEATURES REASON: LANG's report of the exception, when LANG was probed.
 harden_except_lang ()
 {
-  eval "test "\${harden_$[1]_probed-}" = yes" || return 0
+  eval "harden_x=\${harden_$[1]_probed-}"
+  test "$harden_x" = yes || return 0
   harden_lang=$[1] harden_cv=$[4] harden_label=$[5]
   harden_dl=c
   test $[1] = cxx && harden_dl=c++

@@ -21,6 +21,9 @@ autotools_copy "$S/tests/autoconf/except" ex
 (cd ex && ./configure -C CC=gcc CFLAGS="-O2 -g" HARDEN_AUDIT="$TOOLS/harden-audit" >configure.out 2>&1) ||
 	fail "configure failed: $(tail -n 5 ex/configure.out)"
 why="reads its own stack, with a plain copy"
+# A C project: the C++ exception's step says nothing.
+grep -E 'operator expected|unexpected operator|: not found|[Ss]yntax error|[Bb]ad substitution' ex/configure.out &&
+	fail "shell errors in configure's output"
 grep -qx "configure: hardening exception of interp: stack-protector off: exception: $why: -fno-stack-protector" ex/configure.out ||
 	fail "no stack-protector exception line: $(grep exception ex/configure.out)"
 grep -qx "configure: hardening exception of interp: fortify-source on: 2: -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2; exception: $why" ex/configure.out ||
