@@ -51,17 +51,8 @@ sh "$H" --cache=interp.cache --enable-stack-protector --except=stack-protector,f
 	--export=make --export-prefix=INTERP_ >interp.mk || fail "--export-prefix"
 grep -q '^INTERP_CFLAGS = .*-fno-stack-protector' interp.mk && ! grep -q HARDEN_ interp.mk ||
 	fail "interp.mk: $(cat interp.mk)"
-cat >m.c <<'EOF'
-#include <stdio.h>
-#include <string.h>
-int main(int argc, char **argv)
-{
-	char b[16];
-	strcpy(b, argc > 1 ? argv[1] : "-");
-	puts(b);
-	return 0;
-}
-EOF
+# The source of tests/autoconf/except: a strcpy into a fixed buffer.
+cp "$S/tests/autoconf/except/m.c" . || exit 99
 cat >Makefile <<'EOF'
 include proj.mk
 include interp.mk

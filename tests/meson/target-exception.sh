@@ -24,20 +24,8 @@ directory = harden
 [provide]
 dependency_names = harden, harden-exe
 EOF
-cat >"$p/m.c" <<'EOF'
-#include <stdio.h>
-#include <string.h>
-
-int
-main(int argc, char **argv)
-{
-	char b[16];
-
-	strcpy(b, argc > 1 ? argv[1] : "-");
-	puts(b);
-	return 0;
-}
-EOF
+# The source of tests/autoconf/except: a strcpy into a fixed buffer.
+cp "$S/tests/autoconf/except/m.c" "$p/" || exit 99
 cat >"$p/meson.build" <<'EOF'
 project('parent', 'c', meson_version: '>=1.0.0')
 harden_exe = dependency('harden-exe')
