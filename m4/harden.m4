@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 88
+# serial 89
 #
 # SYNOPSIS
 #
@@ -198,11 +198,11 @@ $1([wrapv], [wrapv], [strict], [-], [], [signed overflow wraps instead of deleti
 $1([no-delete-null-pointer-checks], [no_delete_null_pointer_checks], [strict], [-], [], [keep null checks after a dereference], [no])dnl
 $1([no-strict-aliasing], [no_strict_aliasing], [strict], [-], [], [no optimisation on type-based aliasing], [no])dnl
 $1([trap-bounds], [trap_bounds], [strict], [-], [], [out-of-bounds indexes of fixed-size arrays trap, with no run-time library], [no])dnl
-$1([exceptions], [exceptions], [strict], [-], [], [C code unwinds like C++ (cleanups run on thread cancellation)], [no])dnl
+$1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ (cleanups run on thread cancellation)], [no])dnl
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-4a9914f2])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-7b161614])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -218,6 +218,7 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@             format=elf | format=pe    object format of the target
 @%:@             ptr=64    64-bit targets
 @%:@             lang=c++  C++ only (harden-flags --lang=c++)
+@%:@             lang=c    C only (harden-flags --lang=c)
 @%:@             libc=glibc  the C library is glibc
 @%:@             needs=FEATURE that feature must be on as well
 @%:@ value NAME VALUE PROOF FLAG...   one candidate; candidates are tried in order
@@ -471,8 +472,10 @@ builder trap-bounds on:-fsanitize=*bounds* off:-fno-sanitize=*bounds*
 @%:@ exception) runs the cleanups of the frames it leaves.  The OpenSSF guide
 @%:@ lists it among its situational options (multi-threaded C), and it costs
 @%:@ unwind tables and landing pads in every function with a cleanup: strict.
-@%:@ The default of C++.
-feature exceptions strict - C code unwinds like C++ (cleanups run on thread cancellation)
+@%:@ C only: C++ unwinds by default, so in C++ the only -fno-exceptions is the
+@%:@ project's own choice (Meson's cpp_eh=none, a target's option), which a
+@%:@ harden -fexceptions after it would override.
+feature exceptions strict lang=c C code unwinds like C++ (cleanups run on thread cancellation)
 value   exceptions yes asm cc:-fexceptions
 off     exceptions cc:-fno-exceptions
 builder exceptions on:-fexceptions off:-fno-exceptions

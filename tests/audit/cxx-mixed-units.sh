@@ -6,7 +6,8 @@
 # unit, for g++ (GCC records its switches) and clang++ -grecord-command-line
 # (which records -D too: fortify-source is partial there as well).
 # --units sees the C++ unit by its DW_AT_language (as readelf reads it),
-# and clang's by its producer.
+# and clang's by its producer.  exceptions is C only (the default of C++):
+# only the C unit is judged.
 . "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
 
 build_audit
@@ -53,6 +54,12 @@ assert (u["c"], u["cxx"]) == (1, 1), u' || fail "$n --units -j: the C++ unit"
 	else
 		check_expect 0 fortify-source "$n"
 	fi
+	# exceptions: the C unit alone counts.
+	check_expect 1 exceptions "$n"
+	said "all 1 recorded units lack -fexceptions: core.c"
+	$1 -g $rec -O2 -fexceptions -c core.c -o "$n-core-eh.o" &&
+		$2 -o "$n-eh" "$n-core-eh.o" "$n-front.o" || fail "cannot build $n-eh"
+	check_expect 0 exceptions "$n-eh"
 	# The same pair with the canary in both units passes.
 	$2 -g $rec -O2 -fstack-protector-strong -c front.cc -o "$n-front-ssp.o" &&
 		$2 -o "$n-ok" "$n-core.o" "$n-front-ssp.o" || fail "cannot build $n-ok"

@@ -35,6 +35,7 @@ function where(req,   n, r, i, w, x) {
 		else if (x == "arch=aarch64") x = "aarch64"
 		else if (x == "ptr=64") x = "64-bit"
 		else if (x == "lang=c++") x = "C++"
+		else if (x == "lang=c") x = "C"
 		else if (x == "libc=glibc") x = "glibc"
 		else if (x == "optimize") x = "-O1 or more"
 		else continue

@@ -1,8 +1,9 @@
 # exceptions (-fexceptions for C, strict level): proven on the probe's code
 # (a cleanup gets a landing pad); off, explicit request, the builder's
-# flags, and tcc (no assembly output, so no proof).
+# flags, tcc (no assembly output, so no proof), and C++ (C only: never a
+# -fexceptions after the project's -fno-exceptions).
 . "$HARDEN_SRCDIR/tests/lib.sh"
-need gcc readelf tcc
+need gcc g++ readelf tcc
 H="$S/catalog/harden-flags"
 cat >cleanup.c <<'C'
 void use(void *);
@@ -43,6 +44,16 @@ CC=gcc CFLAGS="-O2 -fexceptions -fno-exceptions" sh "$H" --level=strict >b2 || f
 report_expect b2 exceptions "builder off"
 [ "$(report_reason b2 exceptions)" = "set by the builder (-fno-exceptions); absent" ] || fail "$(report_reason b2 exceptions)"
 grep -q '^cflags=.*-f\(no-\)*exceptions' b1 b2 && fail "harden adds exceptions beside the builder's"
+
+# C only: C++ unwinds by default, and its -fno-exceptions is the project's
+# own choice (Meson's cpp_eh=none, a target's option), which a harden
+# -fexceptions after it would override; asked for or not, nothing is added.
+for req in --level=strict --enable-exceptions; do
+	CXX=g++ CXXFLAGS="-O2 -fno-exceptions" sh "$H" --lang=c++ $req >cxx || fail "C++ $req"
+	report_expect cxx exceptions "unsupported -"
+	[ "$(report_reason cxx exceptions)" = "C only (language is C++)" ] || fail "C++ $req: $(report_reason cxx exceptions)"
+	grep -q '^cflags=.*-fexceptions' cxx && fail "C++ $req: cflags=$(report_key cxx cflags)"
+done
 
 # tcc takes -f flags silently and writes no assembly: never claimed.
 CC=tcc CFLAGS=-O2 sh "$H" --enable-exceptions >t 2>err && fail "tcc: exceptions accepted"

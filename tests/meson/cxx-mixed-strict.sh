@@ -78,6 +78,10 @@ check_variables() {
 	grep -q '^harden-exe cppflags=.*-D_GLIBCXX_ASSERTIONS' "$1/vars.txt" ||
 		fail "harden-exe lacks the C++ library's -D_GLIBCXX_ASSERTIONS (inert for C)"
 	grep -q '^harden-c cflags=.*-fzero-call-used-regs' "$1/vars.txt" || fail "harden-c lacks gcc's strict flag"
+	# exceptions is C only: never on a C++ line (after cpp_eh=none).
+	grep -q '^harden-c cflags=.*-fexceptions' "$1/vars.txt" || fail "harden-c lacks -fexceptions"
+	grep -q '^harden\(\|-exe\|-cpp\|-cpp-exe\) cflags=.*-fexceptions' "$1/vars.txt" &&
+		fail "-fexceptions in a dependency of C++ targets"
 }
 for pair in gcc:clang++ clang:g++; do
 	cc=${pair%:*} cxx=${pair#*:} b=$T/b-$cc

@@ -136,19 +136,24 @@ add_unit_name(char *list, size_t sz, const struct unit *u)
 		    u->name != NULL ? u->name : ".GCC.command.line entry");
 }
 
-/* cxx_only: only the C++ units (a feature of the C++ library). */
+/*
+ * cxx_only: only the C++ units (a feature of the C++ library).  A C-only
+ * feature (lang=c: -fexceptions, the default of C++) skips the C++ units.
+ */
 static void
 count_units(const struct facts *f, size_t c, int cxx_only,
     struct unitcount *uc)
 {
 	const struct unit *u;
 	uint64_t bit = (uint64_t)1 << c;
+	int c_only = cat_requires(c, "lang=c");
 	size_t i;
 
 	memset(uc, 0, sizeof(*uc));
 	for (i = 0; i < f->cmd.nunits; i++) {
 		u = &f->cmd.units[i];
-		if (!(u->shown & bit) || (cxx_only && !u->cxx))
+		if (!(u->shown & bit) || (cxx_only && !u->cxx) ||
+		    (c_only && u->cxx))
 			continue;
 		uc->shown++;
 		if (u->on & bit)
@@ -176,7 +181,10 @@ fromcmd(const struct facts *f, size_t c, const char *flag, int cxx_only,
 	char why[200];
 
 	count_units(f, c, cxx_only, &uc);
-	if (uc.shown == 0 && f->cmd.nunits > 0)
+	if (uc.shown == 0 && f->cmd.nunits > 0 && cat_requires(c, "lang=c"))
+		setr(r, V_UNKNOWN, "%s: C only, and no recorded unit is C",
+		    flag);
+	else if (uc.shown == 0 && f->cmd.nunits > 0)
 		setr(r, V_UNKNOWN, "%s: no recorded command line shows it "
 		    "(GCC records no preprocessor options)", flag);
 	else if (uc.shown == 0) {

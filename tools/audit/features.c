@@ -126,7 +126,7 @@ const struct cat_feature cat_features[] = {
 	{ "exceptions", "strict",
 	    "C code unwinds like C++ (cleanups run on thread cancellation)",
 	    "-fexceptions", "asm", NULL,
-	    "-",
+	    "lang=c",
 	    CAT_CC },
 	{ "nodlopen", "request",
 	    "a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)",
