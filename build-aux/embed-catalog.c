@@ -216,7 +216,11 @@ read_row(struct catalog *c, char *kind, char *name, char *rest)
 	else if (strcmp(kind, "builder") == 0)
 		read_builder(f, rest);
 	else if (strcmp(kind, "audit") == 0) {
+		/* audit NAME [TRAIT] [sym:A,B]: the trait (the symbols are the
+		 * driver's). */
 		trait = strtok(rest, " \t");
+		while (trait != NULL && strncmp(trait, "sym:", 4) == 0)
+			trait = strtok(NULL, " \t");
 		f->audit = xstrdup(trait != NULL ? trait : "");
 	} else if (strcmp(kind, "off") != 0 && strcmp(kind, "marking") != 0 &&
 	    strcmp(kind, "runtime") != 0 && strcmp(kind, "guide") != 0)

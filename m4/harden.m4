@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 89
+# serial 90
 #
 # SYNOPSIS
 #
@@ -202,7 +202,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-7b161614])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-9ee3f46a])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -269,10 +269,11 @@ m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harde
 @%:@                    of the toolchain: when the linked probe imports it,
 @%:@                    the feature is on with TEXT as its reason (a program
 @%:@                    does not start where the library is missing)
-@%:@ audit NAME @<:@TRAIT@:>@ tools/harden-audit can prove the feature from any built
-@%:@                    program or library by itself (on targets with TRAIT,
-@%:@                    such as format=elf), so the frontends' audit tests
-@%:@                    expect it whenever it is on
+@%:@ audit NAME @<:@TRAIT@:>@ @<:@sym:A,B@:>@  tools/harden-audit can prove the feature
+@%:@                    from any built program or library by itself (on
+@%:@                    targets with TRAIT, such as format=elf; where the
+@%:@                    linked probe, with the feature on, names A or B), so
+@%:@                    the frontends' audit tests expect it whenever it is on
 @%:@ guide NAME LIST FLAG...  the OpenSSF Compiler Options Hardening Guide for
 @%:@                    C and C++ recommends the feature with FLAGs: LIST is
 @%:@                    short (its list for every build) or situational (its
@@ -309,9 +310,13 @@ off     fortify-source cpp:-U_FORTIFY_SOURCE
 builder fortify-source off:-D_FORTIFY_SOURCE=0 on:-D_FORTIFY_SOURCE on:-D_FORTIFY_SOURCE=* off:-U_FORTIFY_SOURCE off:-Wp,*-D_FORTIFY_SOURCE=0 on:-Wp,*-D_FORTIFY_SOURCE* off:-Wp,*-U_FORTIFY_SOURCE on:-fhardened
 guide   fortify-source short -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=3
 @%:@ glibc fortifies printf and most calls of a program; mingw-w64 only string
-@%:@ calls of known size, so a correct Windows program may show none.
+@%:@ calls of known size, so a correct Windows program may show none.  And
+@%:@ glibc 2.36 routes every fprintf to __fprintf_chk, whatever the sizes, only
+@%:@ where the compiler has __builtin_va_arg_pack or the language is C (its
+@%:@ macros): clang++ calls the plain fprintf, so a correct clang++ program
+@%:@ with no copy of known size shows nothing either (the probe's fprintf).
 runtime fortify-source libssp-0.dll needs libssp-0.dll at run time (the toolchain's: ship it with the program, or link with -static)
-audit   fortify-source format=elf
+audit   fortify-source format=elf sym:__fprintf_chk
 
 feature stack-clash-protection standard - probes every page of large stack allocations
 value   stack-clash-protection yes asm cc:-fstack-clash-protection
@@ -665,7 +670,11 @@ harden_probe_stack_protector(void)
 	harden_probe_use(buf);
 }
 
-/* fortify-source=2: strcpy of unknown length into a fixed array. */
+/*
+ * fortify-source=2: strcpy of unknown length into a fixed array.  The
+ * fprintf shows whether glibc routes format calls to __fprintf_chk for
+ * this compiler and language (the audit row's sym:).
+ */
 size_t
 harden_probe_fortify_fixed(const char *src)
 {
@@ -673,6 +682,7 @@ harden_probe_fortify_fixed(const char *src)
 
 	strcpy(buf, src);
 	harden_probe_use(buf);
+	fprintf(stderr, "%s %d\n", buf, (int)sizeof(buf));
 	return strlen(buf);
 }
 
@@ -912,6 +922,8 @@ me=harden-flags
 nl='
 '
 ifs=" 	@S|@nl"
+@%:@ The note of a feature left out of audit_expect (audit_note).
+audit_unseen='not in audit_expect (a correct program may show no proof): no'
 IFS=@S|@ifs
 LC_ALL=C
 export LC_ALL
@@ -1162,7 +1174,8 @@ find_catalog() {
 @%:@ ---------------------------------------------------------------------------
 @%:@ The catalog, read once.  Feature i (1..nf): f_name_i, f_level_i, f_req_i,
 @%:@ f_sum_i, f_rows_i (row numbers), f_off_i (tagged off flags), f_values_i,
-@%:@ f_pats_i (builder patterns), f_audit_i, f_presence_i (the proof that the
+@%:@ f_pats_i (builder patterns), f_audit_i (yes, its trait or no),
+@%:@ f_audit_sym_i (the symbols its audit row needs), f_presence_i (the proof that the
 @%:@ feature is there at all), f_mark_i.  Row j: r_value_j, r_proof_j,
 @%:@ r_flags_j.  Names are checked to be @<:@a-z0-9-@:>@, so they are safe in
 @%:@ variable names.
@@ -1210,7 +1223,7 @@ catalog_row() {
 	if @<:@ "@S|@kind" = feature @:>@; then
 		nf=@S|@((nf + 1))
 		set -- @S|@rest
-		eval "f_name_@S|@nf=\@S|@name f_level_@S|@nf=\@S|@1 f_req_@S|@nf=\@S|@2 f_rows_@S|@nf= f_off_@S|@nf= f_values_@S|@nf= f_pats_@S|@nf= f_sensed_@S|@nf= f_audit_@S|@nf=no f_presence_@S|@nf= f_mark_@S|@nf= f_runtime_@S|@nf="
+		eval "f_name_@S|@nf=\@S|@name f_level_@S|@nf=\@S|@1 f_req_@S|@nf=\@S|@2 f_rows_@S|@nf= f_off_@S|@nf= f_values_@S|@nf= f_pats_@S|@nf= f_sensed_@S|@nf= f_audit_@S|@nf=no f_audit_sym_@S|@nf= f_presence_@S|@nf= f_mark_@S|@nf= f_runtime_@S|@nf="
 		shift 2
 		eval "f_sum_@S|@nf=\@S|@*"
 		return
@@ -1222,7 +1235,7 @@ catalog_row() {
 	value) catalog_value @S|@rest ;;
 	off) eval "f_off_@S|@i=\@S|@rest" ;;
 	builder) catalog_builder ;;
-	audit) eval "f_audit_@S|@i=\@S|@{rest:-yes}" ;;
+	audit) catalog_audit @S|@rest ;;
 	marking) eval "f_mark_@S|@i=\@S|@rest" ;;
 	runtime) eval "f_runtime_@S|@i=\@S|@rest" ;;
 	guide) ;;	@%:@ README's table of the OpenSSF guide, not the probe's
@@ -1263,6 +1276,17 @@ catalog_builder() {
 		esac
 	done
 	eval "f_pats_@S|@i=\@S|@pats f_sensed_@S|@i=\@S|@rest"
+}
+
+@%:@ catalog_audit @<:@TRAIT@:>@ @<:@sym:A,B@:>@: feature i's audit row.
+catalog_audit() {
+	eval "f_audit_@S|@i=yes"
+	for w in "@S|@@"; do
+		case @S|@w in
+		sym:*) eval "f_audit_sym_@S|@i=\@S|@{w@%:@sym:}" ;;
+		*) eval "f_audit_@S|@i=\@S|@w" ;;
+		esac
+	done
 }
 
 @%:@ feature_index NAME: sets i, or returns 1 for an unknown name.
@@ -1894,7 +1918,8 @@ known_result() {
 	eval "q=\@S|@q_@S|@i mode=\@S|@{mode_@S|@i-}"
 	case @S|@q in auto|yes) ;; *) return 0 ;; esac
 	case @S|@mode:@S|@result in
-	look:builder\ present) eval "decide @S|@i builder \"\@S|@bvalue_@S|@i\" \"set by the builder (\@S|@bflag_@S|@i); present\"" ;;
+	look:builder\ present|look:builder\ present\;\ *)
+		eval "decide @S|@i builder \"\@S|@bvalue_@S|@i\" \"set by the builder (\@S|@bflag_@S|@i); present\@S|@{result@%:@builder present}\"" ;;
 	look:builder\ absent) eval "decide @S|@i builder \"\@S|@bvalue_@S|@i\" \"set by the builder (\@S|@bflag_@S|@i); absent\"" ;;
 	look:builder\ unproven:*) eval "decide @S|@i builder \"\@S|@bvalue_@S|@i\" \"set by the builder (\@S|@bflag_@S|@i); not proven: \@S|@{result@%:@builder unproven: }\"" ;;
 	look:*|*:builder\ *) ;;
@@ -2608,7 +2633,9 @@ settle() {
 			eval "why_@S|@1=\@S|@why"
 			conclude @S|@1
 		elif @<:@ @S|@ok = yes @:>@; then
-			eval "decide @S|@1 builder \"\@S|@bvalue_@S|@1\" \"set by the builder (\@S|@bflag_@S|@1); present\""
+			note=
+			audit_note @S|@1
+			eval "decide @S|@1 builder \"\@S|@bvalue_@S|@1\" \"set by the builder (\@S|@bflag_@S|@1); present\@S|@{note:+; \@S|@note}\""
 		else
 			eval "decide @S|@1 builder \"\@S|@bvalue_@S|@1\" \"set by the builder (\@S|@bflag_@S|@1); absent\""
 		fi
@@ -2687,6 +2714,22 @@ feature_note() {
 	elif @<:@ -n "@S|@rt" @:>@; then
 		case @S|@libs in *" @S|@{rt%% *} "*) note=@S|@{rt@%:@* } ;; esac
 	fi
+	audit_note @S|@1
+}
+
+@%:@ audit_note I: adds to note that I is left out of audit_expect when its
+@%:@ audit row holds for this target but names symbols the linked probe lacks
+@%:@ (a correct program may then show nothing harden-audit can see).
+audit_note() {
+	eval "a=\@S|@f_audit_@S|@1 as=\@S|@f_audit_sym_@S|@1"
+	@<:@ -n "@S|@as" @:>@ || return 0
+	case @S|@a:@S|@traits in yes:*|*" @S|@a "*) ;; *) return 0 ;; esac
+	IFS=,
+	for s in @S|@as; do
+		case @S|@syms in *" @S|@s "*) IFS=@S|@ifs; return 0 ;; esac
+	done
+	IFS=@S|@ifs
+	note="@S|@{note:+@S|@note; }@S|@audit_unseen @S|@{as%%,*} in the probe"
 }
 
 @%:@ mark_source PROP: note says whether the probe's own object has the
@@ -2868,9 +2911,13 @@ report_feature() {
 	case @S|@st:@S|@w in
 	on:*|builder:*"; present"|project:*"; present")
 		enabled="@S|@enabled @S|@name=@S|@v"
-		@%:@ An audit row may hold for one trait only (format=elf).
+		@%:@ An audit row may hold for one trait only (format=elf), or
+		@%:@ where the probe showed its symbols (audit_note).
 		eval "a=\@S|@f_audit_@S|@1"
-		case @S|@a:@S|@traits in yes:*|*" @S|@a "*) audit="@S|@audit@S|@{audit:+,}@S|@name" ;; esac ;;
+		case @S|@a:@S|@traits:@S|@w in
+		*"@S|@audit_unseen"*) ;;
+		yes:*|*" @S|@a "*) audit="@S|@audit@S|@{audit:+,}@S|@name" ;;
+		esac ;;
 	esac
 	case @S|@st in
 	on) detail=@S|@shown; @<:@ "@S|@v" = yes @:>@ || detail="@S|@v: @S|@shown"
@@ -2895,7 +2942,7 @@ result @S|@name @S|@v @S|@tags@S|@{w:+; @S|@w}" ;;
 result @S|@name no: @S|@w" ;;
 	auto:builder)
 		case @S|@w in
-		*"; present") r=present ;;
+		*"; present"|*"; present; "*) r="present@S|@{w@%:@*; present}" ;;
 		*"; absent") r=absent ;;
 		*"; not proven: "*) r="unproven: @S|@{w@%:@*; not proven: }" ;;
 		esac

@@ -47,6 +47,28 @@ CXX=$lcxx CXXFLAGS="-O2 -D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_EXTENSIV
 CXX=g++ CXXFLAGS="-O2 -D_LIBCPP_HARDENING_MODE=_LIBCPP_HARDENING_MODE_FAST" sh "$H" --lang=c++ >other.report ||
 	fail "other: harden-flags failed"
 report_expect other.report stdlib-hardening "on assertions"
+# fortify-source is on for both, but only g++'s programs route every
+# fprintf to __fprintf_chk (glibc gives clang++ no wrappers of the format
+# functions): clang++'s audit_expect leaves it out, with the reason.
+cat >fmt.cc <<'EOF'
+#include <cstdio>
+int main(int argc, char **argv) { std::fprintf(stderr, "%s %d\n", argv[0], argc); return 0; }
+EOF
+for cxx in g++ clang++; do
+	report_expect $cxx.report fortify-source "on 3"
+	# shellcheck disable=SC2046
+	$cxx -O2 $(report_key $cxx.report cppflags) -o fmt-$cxx fmt.cc || fail "$cxx: cannot build fmt.cc"
+	nm -D fmt-$cxx | grep -q ' U __fprintf_chk' && chk=yes || chk=no
+	audit=$(report_key $cxx.report audit_expect)
+	case $cxx:$chk:,$audit, in
+	g++:yes:*,fortify-source,*) ;;
+	clang++:no:*,fortify-source,*) fail "clang++: fortify-source in audit_expect=$audit" ;;
+	clang++:no:*)
+		[ "$(report_reason clang++.report fortify-source)" = "not in audit_expect (a correct program may show no proof): no __fprintf_chk in the probe" ] ||
+			fail "clang++: $(report_reason clang++.report fortify-source)" ;;
+	*) fail "$cxx: __fprintf_chk $chk, audit_expect=$audit" ;;
+	esac
+done
 # C: the feature does not exist there, and no C++ macro reaches the flags.
 CC=gcc CFLAGS=-O2 sh "$H" >c.report || fail "gcc failed"
 report_expect c.report stdlib-hardening "unsupported -"
