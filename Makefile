@@ -47,6 +47,9 @@
 #                    dependency('harden') looks up pkg-config first, and must
 #                    keep getting the subproject, which probes the project's
 #                    compiler.  The flags as a .pc: harden-flags --pc.
+#   $(subprojectdir) the Meson subproject ($(catalogdir)/subprojects/harden),
+#                    for offline builds: copied or linked to a project's
+#                    subprojects/harden (meson/README.md, "For packagers")
 # The version is the file VERSION, the one place it is kept: Meson reads it
 # (project(version: files('VERSION'))), CMake reads it (CMakeLists.txt), the
 # driver of the source tree reads ../VERSION, and build-aux/embed-catalog (for
@@ -79,6 +82,7 @@ aclocaldir = $(datadir)/aclocal
 catalogdir = $(datadir)/harden
 cmakedir = $(datadir)/cmake/Harden
 pkgconfigdir = $(datadir)/pkgconfig
+subprojectdir = $(catalogdir)/subprojects/harden
 O = $(srcdir)
 # Staging, from the command line or the environment.  It is made absolute
 # (some recipes change directory; a relative DESTDIR is taken from the
@@ -95,6 +99,14 @@ M4 = m4/harden.m4
 CATALOG = features.txt probe.c traits.c README.md
 CMAKE_FILES = Harden.cmake HardenConfig.cmake HardenConfigVersion.cmake
 TOOLS = harden-audit harden-cost
+# The Meson subproject, installed whole for builds that cannot fetch a wrap
+# (meson/README.md, "For packagers"): a project copies or links
+# $(subprojectdir) to its subprojects/harden.  Paths in the source tree
+# (no blanks); the sources of harden-audit are added by the recipe.
+SUBPROJECT = VERSION LICENSE meson.build meson_options.txt meson/meson.build \
+	meson/harden-report.txt.in catalog/features.txt catalog/probe.c \
+	catalog/traits.c catalog/harden-flags catalog/README.md \
+	tools/audit/sources.txt tools/lib/json.c tools/lib/json.h
 
 # Paths in recipes (see "Paths" at the top): every path is one shell word,
 # $(call q,PATH), quoted with '...' and a ' in it written '\''.  No word
@@ -107,11 +119,11 @@ sedr = $(subst |,\|,$(subst &,\&,$(subst \,\\,$(1))))
 # A value on a sub-make's command line: make expands it once more.
 mk = $(call q,$(subst $$,$$$$,$(1)))
 # The variables that name install directories, in the order they are checked.
-PATH_VARS = prefix exec_prefix bindir datarootdir datadir mandir man1dir aclocaldir catalogdir cmakedir pkgconfigdir
+PATH_VARS = prefix exec_prefix bindir datarootdir datadir mandir man1dir aclocaldir catalogdir cmakedir pkgconfigdir subprojectdir
 # The directories install writes to; it records the ones it creates (in
 # $(catalogdir)/uninstall-dirs, one a line) so that uninstall removes those,
 # and only those, once they are empty: the prefix too, if install made it.
-INSTALL_DIRS = bindir man1dir aclocaldir catalogdir cmakedir pkgconfigdir
+INSTALL_DIRS = bindir man1dir aclocaldir catalogdir cmakedir pkgconfigdir subprojectdir
 PATH_CHARS = A-Za-z0-9 _./+,:@%~='|&()!?*{}<>^[-
 
 # The installed copy of the driver: the version, and the installed catalog
@@ -166,6 +178,11 @@ install: installdirs
 	$(SUBST_IN) '$(srcdir)/harden-tools.pc.in' >$(call q,$(DESTDIR)$(pkgconfigdir)/harden-tools.pc)
 	cd $(call q,$(DESTDIR)$(cmakedir)) && chmod 644 HardenConfig.cmake HardenConfigVersion.cmake
 	chmod 644 $(call q,$(DESTDIR)$(pkgconfigdir)/harden-tools.pc)
+	cd '$(srcdir)' && for f in $(SUBPROJECT) $$(ls tools/audit/*.[ch] | grep -v fuzz-elf); do \
+		d=$${f%/*}; [ "$$d" = "$$f" ] && d=.; \
+		$(INSTALL) -d $(call q,$(DESTDIR)$(subprojectdir))/"$$d" && \
+		$(INSTALL) -m 644 "$$f" $(call q,$(DESTDIR)$(subprojectdir))/"$$d"/ || exit 1; \
+	done; chmod 755 $(call q,$(DESTDIR)$(subprojectdir)/catalog/harden-flags)
 
 uninstall: check-install-paths
 	rm -f $(foreach f,$(TOOLS) harden-flags,$(call q,$(DESTDIR)$(bindir)/$(f)))
@@ -173,6 +190,7 @@ uninstall: check-install-paths
 	rm -f $(call q,$(DESTDIR)$(aclocaldir)/harden.m4) $(call q,$(DESTDIR)$(pkgconfigdir)/harden-tools.pc)
 	rm -f $(foreach f,$(CMAKE_FILES),$(call q,$(DESTDIR)$(cmakedir)/$(f)))
 	rm -f $(foreach f,$(CATALOG) harden-flags,$(call q,$(DESTDIR)$(catalogdir)/$(f)))
+	rm -rf $(call q,$(DESTDIR)$(subprojectdir))
 	@dest=$(call q,$(DESTDIR)); rec="$$dest"$(call q,$(catalogdir)/uninstall-dirs); dirs=; \
 	if [ -f "$$rec" ]; then \
 		dirs=$$(sed '1!G;h;$$!d' "$$rec") || exit 1; \

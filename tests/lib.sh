@@ -449,6 +449,11 @@ meson_readme_parent() {
 	mkdir -p "$1/subprojects" || exit 99
 	cp "$2"/harden-*.wrap "$1/subprojects/harden.wrap" || fail "make dist made no wrap"
 	tarball=$(ls "$2"/harden-*.tar.gz)
+	meson_readme_sources "$1"
+}
+
+# meson_readme_sources DIR: meson_readme_parent's sources and meson.build.
+meson_readme_sources() {
 	cp "$S"/examples/autotools/src/tally.h "$S"/examples/autotools/src/main.c "$1"/ &&
 		cp "$S"/examples/autotools/src/tally.c "$1"/foo.c || exit 99
 	{ echo "project('parent', 'c', meson_version: '>=1.0.0')"
