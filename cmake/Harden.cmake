@@ -16,7 +16,12 @@ flags, states and reasons everywhere.
 
 The languages are C and CXX, those enabled when the module is included
 (``project(... C CXX)``, or ``enable_language()`` before the include); the
-two drivers run at the same time.  The driver runs the project's compiler
+two drivers run at the same time.  A language enabled after the include is
+probed when first needed: by ``harden_target()`` or
+``harden_add_audit_test()``, else at the end of the top directory (CMake
+3.19 or later; with 3.18 enable it before the include), so that
+``Harden::Harden`` gives its objects their flags too; its result variables
+are then in the cache alone.  The driver runs the project's compiler
 of the language directly (``CMAKE_<LANG>_COMPILER`` and the arguments that
 came with ``CC`` or ``CXX``), with ``CMAKE_<LANG>_FLAGS`` plus the flags of
 the build type being configured and ``CMAKE_EXE_LINKER_FLAGS`` (with a
@@ -281,7 +286,8 @@ Set in the including scope and as ``INTERNAL`` cache entries (so that they
 are visible from every directory, also after ``add_subdirectory``):
 
 ``HARDEN_LANGUAGES``
-  The languages probed: ``C``, ``CXX`` or ``C;CXX``.
+  The languages probed: ``C``, ``CXX`` or ``C;CXX`` (in the cache alone,
+  which a language probed later updates).
 
 ``HARDEN_CONFIGURATIONS``
   With a multi-config generator, the configurations probed one by one
@@ -849,21 +855,29 @@ function(_harden_detect)
   # ---- the reports, the summaries, then an explicit request that cannot
   # be met (the option that made it), then the result variables
   # The module's reports, those of a language or configuration dropped since
-  # included.
-  file(GLOB stale "${CMAKE_BINARY_DIR}/harden-report*.txt")
-  if(stale)
-    file(REMOVE ${stale})
-  endif()
-  file(GLOB stale "${CMAKE_BINARY_DIR}/harden-except-*.txt")
-  if(stale)
-    file(REMOVE ${stale})
+  # included (at the include: a later language's detection keeps those
+  # written since, a target's exception reports).
+  get_property(summarized GLOBAL PROPERTY _HARDEN_SUMMARIZED)
+  get_property(again GLOBAL PROPERTY _HARDEN_SUMMARIZED SET)
+  if(NOT again)
+    file(GLOB stale "${CMAKE_BINARY_DIR}/harden-report*.txt")
+    if(stale)
+      file(REMOVE ${stale})
+    endif()
+    file(GLOB stale "${CMAKE_BINARY_DIR}/harden-except-*.txt")
+    if(stale)
+      file(REMOVE ${stale})
+    endif()
   endif()
   set_property(GLOBAL PROPERTY _HARDEN_FEATURES "${features}")
   foreach(unit IN LISTS units)
     _harden_unit(${unit} lang config label suffix file)
     file(WRITE "${CMAKE_BINARY_DIR}/harden-report${file}.txt" "${report_${unit}}")
   endforeach()
-  _harden_summaries("${langs}" "${configs}" "${features}")
+  set(new_langs ${langs})
+  list(REMOVE_ITEM new_langs ${summarized})
+  _harden_summaries("${new_langs}" "${configs}" "${features}")
+  set_property(GLOBAL PROPERTY _HARDEN_SUMMARIZED "${langs}")
   foreach(unit IN LISTS units)
     if(rc_${unit} STREQUAL "1")
       _harden_unit(${unit} lang config label suffix file)
@@ -874,8 +888,9 @@ function(_harden_detect)
   string(REGEX MATCH "\nversion=([^\n]*)" _ "\n${report_${first}}")
   set(HARDEN_VERSION "${CMAKE_MATCH_1}" CACHE INTERNAL "harden's version")
   set(HARDEN_VERSION "${CMAKE_MATCH_1}" PARENT_SCOPE)
+  # The cache alone: a language probed later (_harden_late_languages)
+  # updates it for every scope.
   set(HARDEN_LANGUAGES "${langs}" CACHE INTERNAL "The languages harden probed")
-  set(HARDEN_LANGUAGES "${langs}" PARENT_SCOPE)
   set(HARDEN_CONFIGURATIONS "${configs}" CACHE INTERNAL "The configurations harden probed one by one")
   set(HARDEN_CONFIGURATIONS "${configs}" PARENT_SCOPE)
   _harden_all_results("${langs}" "${configs}")
@@ -1009,7 +1024,10 @@ macro(_harden_all_results langs configs)
     _harden_units(${_harden_lang} "${_harden_configs}" _harden_lang_units)
     _harden_variables(${_harden_lang} _harden_plain)
     if(NOT _harden_lang IN_LIST _harden_langs)
-      _harden_set_results("${_harden_plain}" _harden_none)
+      # The cache alone, which a later probe of the language updates.
+      foreach(_harden_var IN LISTS _harden_plain)
+        set(${_harden_var} "" CACHE INTERNAL "harden: detected flags")
+      endforeach()
       continue()
     endif()
     foreach(_harden_u IN LISTS _harden_lang_units)
@@ -1072,14 +1090,53 @@ function(_harden_wrapped_options compile_out link_out)
   set(${link_out} "${l}" PARENT_SCOPE)
 endfunction()
 
-# A language enabled after the module was included was never probed: its
-# objects would get no flag at all, silently.
-function(_harden_check_languages command)
+# A language enabled after the module was included (expat enables CXX for
+# its tests halfway down its CMakeLists.txt) is probed when first needed:
+# by harden_target() and harden_add_audit_test(), else at the end of the
+# top directory (CMake 3.19: cmake_language(DEFER)).  Its reports, summary
+# and result variables (in the cache: HARDEN_CXXFLAGS, ...) then exist,
+# Harden::Harden gives its objects their flags, and the audit tests made
+# before expect what every language proves.
+function(_harden_late_languages)
   get_property(enabled GLOBAL PROPERTY ENABLED_LANGUAGES)
+  get_property(probed GLOBAL PROPERTY _HARDEN_LANGUAGES)
+  set(langs "")
+  set(late "")
   foreach(lang IN ITEMS C CXX)
-    if(lang IN_LIST enabled AND NOT lang IN_LIST HARDEN_LANGUAGES)
-      message(FATAL_ERROR "${command}: the ${lang} language was enabled after the Harden module was included, "
-        "so its compiler was not probed; enable it first (project() or enable_language() before include(Harden))")
+    if(lang IN_LIST probed)
+      list(APPEND langs ${lang})
+    elseif(lang IN_LIST enabled)
+      list(APPEND langs ${lang})
+      list(APPEND late ${lang})
+    endif()
+  endforeach()
+  if(NOT late)
+    return()
+  endif()
+  foreach(lang IN LISTS late)
+    _harden_join_cppflags(${lang})
+  endforeach()
+  set_property(GLOBAL PROPERTY _HARDEN_LANGUAGES "${langs}")
+  _harden_detect()
+  _harden_wrapped_options(c l)
+  set_property(TARGET Harden::Harden PROPERTY INTERFACE_COMPILE_OPTIONS ${c})
+  set_property(TARGET Harden::Harden PROPERTY INTERFACE_LINK_OPTIONS ${l})
+  _harden_units("${late}" "${HARDEN_CONFIGURATIONS}" units)
+  foreach(unit IN LISTS units)
+    _harden_project_words(${unit} words)
+    set_property(GLOBAL PROPERTY _HARDEN_WORDS_${unit} "${words}")
+  endforeach()
+  _harden_update_audit_tests()
+endfunction()
+
+# The audit tests made before expect what the result variables now say.
+function(_harden_update_audit_tests)
+  foreach(config IN ITEMS ${HARDEN_CONFIGURATIONS} "")
+    string(TOUPPER "HARDEN_AUDIT_EXPECT_${config}" prop)
+    get_property(made TARGET Harden::Harden PROPERTY ${prop} SET)
+    if(made)
+      _harden_audit_expect("${config}" expect)
+      set_property(TARGET Harden::Harden PROPERTY ${prop} "${expect}")
     endif()
   endforeach()
 endfunction()
@@ -1093,7 +1150,7 @@ function(harden_target)
   if(NOT targets)
     message(FATAL_ERROR "harden_target: no target given")
   endif()
-  _harden_check_languages(harden_target)
+  _harden_late_languages()
   foreach(t IN LISTS targets)
     if(NOT TARGET "${t}")
       message(FATAL_ERROR "harden_target: ${t} is not a target")
@@ -1349,7 +1406,7 @@ function(harden_add_audit_test)
     message(FATAL_ERROR "harden_add_audit_test: usage: harden_add_audit_test(<name> <target>...)")
   endif()
   list(POP_FRONT args name)
-  _harden_check_languages(harden_add_audit_test)
+  _harden_late_languages()
   set(files "")
   set(except "")
   set(excepted_targets "")
@@ -1476,6 +1533,10 @@ unset(_harden_l)
 unset(_harden_probed)
 
 _harden_detect()
+# A language enabled later, that no harden_target() or audit test probed.
+if(NOT CMAKE_VERSION VERSION_LESS 3.19)
+  cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL _harden_late_languages)
+endif()
 
 # A build type set after include(Harden) (the idiom "Release when none is
 # given", placed after the include) is not the one whose flags were probed,
@@ -1595,16 +1656,8 @@ function(_harden_check_project)
       message(FATAL_ERROR "Harden (${label}):\n  ${unmet}")
     endif()
   endforeach()
-  # The audit tests made before expect what the variables now say.
   if(changed)
-    foreach(config IN ITEMS ${HARDEN_CONFIGURATIONS} "")
-      string(TOUPPER "HARDEN_AUDIT_EXPECT_${config}" prop)
-      get_property(made TARGET Harden::Harden PROPERTY ${prop} SET)
-      if(made)
-        _harden_audit_expect("${config}" expect)
-        set_property(TARGET Harden::Harden PROPERTY ${prop} "${expect}")
-      endif()
-    endforeach()
+    _harden_update_audit_tests()
   endif()
 endfunction()
 if(NOT CMAKE_VERSION VERSION_LESS 3.19)
