@@ -10,6 +10,10 @@
 # * the audit test with --expect-for interp=<its audit_expect> passes, and
 #   one of interp_nopie (the same exception, built with -fno-PIE -no-pie)
 #   fails naming pie;
+# * a target's own c_args -D_FORTIFY_SOURCE=2 with werror=true: after
+#   harden-exe's =3 it is a redefinition, an error; with the exception
+#   own:fortify-source=2 (meson/README.md) the definitions agree and it
+#   builds, checked at level 2;
 # * a bad exception stops the setup with what is valid: an unknown
 #   feature, no reason, no feature, a NAME that is no name, NAME twice.
 . "$HARDEN_SRCDIR/tests/lib.sh"
@@ -37,6 +41,11 @@ interp = executable('interp', 'm.c', dependencies: interp_dep)
 # (no PIE flags) and the target's -no-pie lose PIE.
 interp_nopie = executable('interp_nopie', 'm.c', dependencies: dependency('harden-except-interp'),
   c_args: '-fno-PIE', link_args: '-no-pie')
+# The target's own fortify level (werror=true): as an exception, and not.
+own = executable('own', 'm.c', dependencies: dependency('harden-except-own-exe'),
+  c_args: '-D_FORTIFY_SOURCE=2', override_options: ['werror=true'])
+own_plain = executable('own_plain', 'm.c', dependencies: harden_exe,
+  c_args: '-D_FORTIFY_SOURCE=2', override_options: ['werror=true'], build_by_default: false)
 audit = find_program('harden-audit')
 expect = '--expect=' + harden_exe.get_variable('audit_expect', default_value: '')
 iexpect = interp_dep.get_variable('audit_expect', default_value: '')
@@ -47,7 +56,8 @@ endforeach
 EOF
 why="reads its own stack, with a plain copy"
 b=$T/b
-CC=gcc meson_setup "$p" "$b" -Dbuildtype=release "-Dharden:except=['interp:stack-protector fortify-source=2:$why']"
+CC=gcc meson_setup "$p" "$b" -Dbuildtype=release \
+	"-Dharden:except=['interp:stack-protector fortify-source=2:$why', 'own:fortify-source=2:the project\'s own level']"
 grep -q "Hardening exception of interp (C)" "$b.log" || fail "no exception section in the summary"
 grep -Eq "^ +stack-protector +: off exception: $why: -fno-stack-protector\$" "$b.log" || fail "summary: $(grep -A3 'exception of interp' "$b.log")"
 grep -Eq "^ +fortify-source +: on 2: -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2; exception: $why\$" "$b.log" ||
@@ -58,6 +68,9 @@ meson_build "$b"
 elf_has_canary "$b/prog" || fail "prog has no canary"
 elf_has_canary "$b/interp" && fail "interp has a canary"
 elf_has_sym "$b/interp" __strcpy_chk || fail "interp has no checked strcpy (fortify 2)"
+elf_has_sym "$b/own" __strcpy_chk || fail "own has no checked strcpy (fortify 2)"
+ninja -C "$b" own_plain >"$T/own_plain.log" 2>&1 && fail "own_plain: a redefined _FORTIFY_SOURCE built with werror"
+grep -q '"_FORTIFY_SOURCE" redefined' "$T/own_plain.log" || fail "own_plain: $(tail -n 3 "$T/own_plain.log")"
 elf_is_pie "$b/interp" && elf_has_relro "$b/interp" && elf_has_now "$b/interp" || fail "interp lost more than its canary"
 (cd "$b" && meson test kept >kept.out 2>&1) || fail "the audit test fails the exception: $(cat "$b/meson-logs/testlog.txt")"
 (cd "$b" && meson test nopie >nopie.out 2>&1) && fail "the audit test passes interp_nopie"
