@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 90
+# serial 91
 #
 # SYNOPSIS
 #
@@ -3846,16 +3846,76 @@ harden_assemble ()
 }
 
 # harden_libtool_wc FLAGS...: harden_x gets -Wc, before each flag that
-# libtool would drop from a link (see _HARDEN_SUBST).
+# libtool would drop from a link (see _HARDEN_SUBST), where FLAGS have a
+# -fsanitize= word (whose run-time library those flags avoid).
 harden_libtool_wc ()
 {
   harden_x=
+  case " $[*] " in
+  *" -fsanitize="*) ;;
+  *) return 0 ;;
+  esac
   for harden_w in "$[@]"; do
     case $harden_w in
     -fsanitize-trap*|-fsanitize-undefined-trap-on-error)
       harden_x="$harden_x -Wc,$harden_w" ;;
     esac
   done
+}
+
+# harden_sanitize_cppflags: with Automake and libtool, the -fsanitize=
+# words of a feature with a trap flag (trap-bounds) go to HARDEN_CPPFLAGS
+# where every language probed has the same ones (-fsanitize=bounds, in
+# either family).  Automake puts AM_CPPFLAGS on no link line, so no link
+# gets the sanitizer's run-time library, and the trap flag needs no -Wc,
+# (libtool drops it from a library's link, keeps it on a program's, where
+# a -Wc, copy would make it twice).
+harden_sanitize_cppflags ()
+{
+  for harden_u in $harden_features; do
+    harden_tagged c cc
+    harden_fc=$harden_x
+    harden_tagged cxx cc
+    harden_fx=$harden_x
+    test "${harden_c_probed-}" = yes || harden_fc=$harden_fx
+    test "${harden_cxx_probed-}" = yes || harden_fx=$harden_fc
+    harden_libtool_wc $harden_fc $harden_fx
+    test -n "$harden_x" || continue
+    harden_sanitize_words $harden_fc
+    harden_sc=$harden_x
+    harden_sanitize_words $harden_fx
+    test -n "$harden_sc" && test "x$harden_sc" = "x$harden_x" || continue
+    HARDEN_CPPFLAGS=`echo $HARDEN_CPPFLAGS $harden_sc`
+    harden_drop_words HARDEN_CFLAGS $harden_sc
+    harden_drop_words HARDEN_CXXFLAGS $harden_sc
+  done
+}
+
+# harden_sanitize_words FLAGS...: harden_x gets the -fsanitize= words.
+harden_sanitize_words ()
+{
+  harden_x=
+  for harden_w in "$[@]"; do
+    case $harden_w in
+    -fsanitize=*) harden_x="$harden_x $harden_w" ;;
+    esac
+  done
+}
+
+# harden_drop_words VAR WORDS...: VAR without the WORDS.
+harden_drop_words ()
+{
+  harden_v=$[1]
+  shift
+  eval "harden_w=\$$harden_v"
+  harden_y=
+  for harden_w in $harden_w; do
+    case " $[*] " in
+    *" $harden_w "*) ;;
+    *) harden_y="$harden_y $harden_w" ;;
+    esac
+  done
+  eval "$harden_v=\`echo \$harden_y\`"
 }])
 
 # _HARDEN_SUBST
@@ -3893,12 +3953,14 @@ AC_CACHE_SAVE
 # --------------------
 # The link flags as the link lines need them: Automake's carry AM_CFLAGS
 # and AM_CXXFLAGS (or a target's own _CFLAGS), libtool's need -Wc, for the
-# compile flags it drops (see _HARDEN_SUBST).
+# compile flags it drops (see _HARDEN_SUBST), unless the sanitizer flags
+# they go with are in HARDEN_CPPFLAGS (harden_sanitize_cppflags).
 m4_define([_HARDEN_LINK_OUTPUTS],
 [AC_PROVIDE_IFELSE([AM_INIT_AUTOMAKE], [harden_drop_tagged c HARDEN_LDFLAGS
 harden_drop_tagged cxx HARDEN_CXX_LDFLAGS
 ])if test -n "$LIBTOOL"; then
-  harden_libtool_wc $HARDEN_CFLAGS
+  AC_PROVIDE_IFELSE([AM_INIT_AUTOMAKE], [harden_sanitize_cppflags
+  ])harden_libtool_wc $HARDEN_CFLAGS
   HARDEN_LDFLAGS=`echo $HARDEN_LDFLAGS $harden_x`
   harden_libtool_wc $HARDEN_CXXFLAGS
   HARDEN_CXX_LDFLAGS=`echo $HARDEN_CXX_LDFLAGS $harden_x`

@@ -3,13 +3,14 @@
 # and link line carries no flag that only the C probe gave, every C line
 # none that only the C++ probe gave, and the programs build and run.
 # gcc and clang++ build the example (make V=1 check: Automake's lines, and
-# Libtool's, which get the C flags it would drop as -Wc,); clang and g++
+# Libtool's: each flag once, -fsanitize=bounds of both in HARDEN_CPPFLAGS
+# and on no link, no UBSan run-time in the library); clang and g++
 # build tests/autoconf/small's tally, words and tallyxx, whose lines have
 # the variables of the example's Makefile.am in its order (examples/make
 # with clang and g++: tests/autoconf/cxx-make.sh).
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
-need gcc g++ clang clang++
+need gcc g++ clang clang++ readelf
 for pair in gcc:clang++ clang:g++; do
 	cc=${pair%:*} cxx=${pair#*:} d=$cc-$cxx
 	if [ "$pair" = gcc:clang++ ]; then
@@ -44,6 +45,22 @@ for pair in gcc:clang++ clang:g++; do
 		grep -e " $f\$" -e " $f " "$d.c-lines" && fail "$d: the C++ flag $f on a $cc line"
 		grep -q -e " $f\$" -e " $f " "$d.cxx-lines" || fail "$d: the C++ flag $f on no $cxx line"
 	done
+	if [ "$pair" = gcc:clang++ ]; then
+		# Automake and libtool: each flag once on every link libtool runs,
+		# -fsanitize=bounds (the same in both) in HARDEN_CPPFLAGS, on no
+		# link, and no UBSan run-time in the library though each family's
+		# trap flag differs (no -Wc, copy needed).
+		grep -h '^libtool: link: ' "$d.c-lines" "$d.cxx-lines" | grep -v -e ' -c ' -e ' ln -s ' >"$d.links"
+		[ "$(wc -l <"$d.links")" -ge 4 ] || fail "$d: not 4 links: $(cat "$d.links")"
+		while IFS= read -r line; do
+			dup=$(printf '%s\n' $line | grep -x -F -f "$d.c" -f "$d.cxx" | sort | uniq -d)
+			[ -z "$dup" ] || fail "$d: twice on a link line: $dup: $line"
+			case " $line " in *" -fsanitize=bounds "*) fail "$d: -fsanitize=bounds on a link: $line" ;; esac
+		done <"$d.links"
+		subst "$d" HARDEN_CPPFLAGS | grep -q -- '-fsanitize=bounds' || fail "$d: HARDEN_CPPFLAGS: $(subst "$d" HARDEN_CPPFLAGS)"
+		readelf -dW "$d"/.libs/libtally.so >"$d.dyn" || fail "$d: no .libs/libtally.so"
+		grep -q 'NEEDED.*ubsan' "$d.dyn" && fail "$d: libtally.so needs the UBSan run-time"
+	fi
 	echo "$d: C only: $(echo $(cat "$d.c-only")); C++ only: $(echo $(cat "$d.cxx-only"))"
 done
 echo ok
