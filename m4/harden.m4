@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 91
+# serial 92
 #
 # SYNOPSIS
 #
@@ -3992,7 +3992,8 @@ m4_if(m4_index([$3], [
 m4_foreach_w([harden_v], [CPPFLAGS CFLAGS LDFLAGS EXE_LDFLAGS LIB_LDFLAGS ENABLED AUDIT_EXPECT
     CXXFLAGS CXX_LDFLAGS EXE_CXX_LDFLAGS CXX_LIB_LDFLAGS CXX_ENABLED CXX_AUDIT_EXPECT],
   [AC_SUBST([HARDEN_$1_]harden_v)])dnl
-AC_CONFIG_COMMANDS_PRE([harden_except $1 'm4_normalize([$2])' "AS_ESCAPE([$3])"
+AC_CONFIG_COMMANDS_PRE([harden_except_used $1
+harden_except $1 'm4_normalize([$2])' "AS_ESCAPE([$3])"
 _HARDEN_LINK_OUTPUTS[]harden_except_done $1
 ])dnl
 ])# HARDEN_EXCEPT
@@ -4015,6 +4016,31 @@ harden_except ()
   harden_except_lang c CC CFLAGS harden_cv_ '' "$[@]"
   harden_except_lang cxx CXX CXXFLAGS harden_cv_cxx_ ' (C++)' "$[@]"
   harden_set_outputs
+}
+
+# harden_except_used TARGET: an input of AC_CONFIG_FILES (Automake's
+# Makefile.in) names TARGET's variables, else the exception reaches no
+# target (a misspelt name): an error.
+harden_except_used ()
+{
+  for harden_f in $ac_config_files; do
+    case $harden_f in
+    *:*) harden_f=${harden_f@%:@*:} ;;
+    *) harden_f=$harden_f.in ;;
+    esac
+    harden_ifs=$IFS
+    IFS=:
+    for harden_i in $harden_f; do
+      IFS=$harden_ifs
+      case $harden_i in
+      /*) ;;
+      *) harden_i=$srcdir/$harden_i ;;
+      esac
+      test -f "$harden_i" && grep "HARDEN_$[1]_" "$harden_i" >/dev/null 2>&1 && return 0
+    done
+    IFS=$harden_ifs
+  done
+  AC_MSG_ERROR([HARDEN_@&t@EXCEPT($[1]): no input of A@&t@C_CONFIG_FILES uses HARDEN_@&t@$[1]_CFLAGS and the rest, so the exception reaches no target: is $[1] the target's name as Automake writes it ($[1]_CFLAGS = \$(HARDEN_@&t@$[1]_CFLAGS) in Makefile.am)?])
 }
 
 harden_except_done ()

@@ -12,7 +12,7 @@
 #   bind-now when interp is relinked with -z lazy;
 # * bad exceptions stop autoconf (no reason, no feature, a target name
 #   that is no Automake variable name) or configure (an unknown feature,
-#   the valid ones listed).
+#   the valid ones listed; a target whose variables no Makefile.in names).
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
 need gcc make automake
@@ -68,4 +68,10 @@ sed 's|^HARDEN_EXCEPT(.*|HARDEN_EXCEPT([interp], [stack-protectr], [why])|' ex/c
 (cd ex && ./configure -C CC=gcc CFLAGS="-O2 -g" HARDEN_AUDIT="$TOOLS/harden-audit" >bad.out 2>&1) && fail "configure accepted stack-protectr"
 grep -q 'error: HARDEN_EXCEPT(interp): --except=stack-protectr: no feature stack-protectr (features: stack-protector, fortify-source,' ex/bad.out ||
 	fail "unknown feature: $(tail -n 3 ex/bad.out)"
+# A target no Makefile.in names: configure stops, naming it.
+sed 's|^HARDEN_EXCEPT(.*|HARDEN_EXCEPT([intrep], [stack-protector], [why])|' ex/configure.ac >ex/configure.bad && mv ex/configure.bad ex/configure.ac
+(cd ex && autoconf -f >autoconf.out 2>&1) || fail "autoconf: $(cat ex/autoconf.out)"
+(cd ex && ./configure -C CC=gcc CFLAGS="-O2 -g" HARDEN_AUDIT="$TOOLS/harden-audit" >unused.out 2>&1) && fail "configure accepted intrep"
+grep -q 'error: HARDEN_EXCEPT(intrep): no input of AC_CONFIG_FILES uses HARDEN_intrep_CFLAGS and the rest, so the exception reaches no target' ex/unused.out ||
+	fail "unused target: $(tail -n 3 ex/unused.out)"
 echo ok
