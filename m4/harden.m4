@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 92
+# serial 93
 #
 # SYNOPSIS
 #
@@ -3863,15 +3863,20 @@ harden_libtool_wc ()
   done
 }
 
-# harden_sanitize_cppflags: with Automake and libtool, the -fsanitize=
-# words of a feature with a trap flag (trap-bounds) go to HARDEN_CPPFLAGS
-# where every language probed has the same ones (-fsanitize=bounds, in
-# either family).  Automake puts AM_CPPFLAGS on no link line, so no link
-# gets the sanitizer's run-time library, and the trap flag needs no -Wc,
-# (libtool drops it from a library's link, keeps it on a program's, where
-# a -Wc, copy would make it twice).
+# harden_sanitize_cppflags LANG...: with Automake and libtool, the
+# -fsanitize= words of a feature with a trap flag (trap-bounds) go to
+# HARDEN_CPPFLAGS where every language probed has the same ones
+# (-fsanitize=bounds, in either family).  Automake puts AM_CPPFLAGS on no
+# link line, so no link gets the sanitizer's run-time library, and the
+# trap flag needs no -Wc, (libtool drops it from a library's link, keeps
+# it on a program's, where a -Wc, copy would make it twice).  Only when
+# each LANG the project compiles (c, cxx) was probed: a line of another
+# would get -fsanitize=bounds without its trap flag.
 harden_sanitize_cppflags ()
 {
+  for harden_u in "$[@]"; do
+    eval "test \"\${harden_${harden_u}_probed-}\" = yes" || return 0
+  done
   for harden_u in $harden_features; do
     harden_tagged c cc
     harden_fc=$harden_x
@@ -3959,7 +3964,7 @@ m4_define([_HARDEN_LINK_OUTPUTS],
 [AC_PROVIDE_IFELSE([AM_INIT_AUTOMAKE], [harden_drop_tagged c HARDEN_LDFLAGS
 harden_drop_tagged cxx HARDEN_CXX_LDFLAGS
 ])if test -n "$LIBTOOL"; then
-  AC_PROVIDE_IFELSE([AM_INIT_AUTOMAKE], [harden_sanitize_cppflags
+  AC_PROVIDE_IFELSE([AM_INIT_AUTOMAKE], [harden_sanitize_cppflags AC_PROVIDE_IFELSE([AC_PROG_CC], [c]) AC_PROVIDE_IFELSE([AC_PROG_CXX], [cxx])
   ])harden_libtool_wc $HARDEN_CFLAGS
   HARDEN_LDFLAGS=`echo $HARDEN_LDFLAGS $harden_x`
   harden_libtool_wc $HARDEN_CXXFLAGS
