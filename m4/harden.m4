@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 93
+# serial 94
 #
 # SYNOPSIS
 #
@@ -202,7 +202,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-9ee3f46a])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-c7526cb2])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -2844,7 +2844,7 @@ check_needs() {
 			feature_index "@S|@dep"
 			eval "ds=\@S|@st_@S|@i dw=\@S|@why_@S|@i"
 			case @S|@ds:@S|@dw in
-			on:*|builder:*"; present") ;;
+			on:*|builder:*"; present"|builder:*"; present; "*) ;;
 			*) decide @S|@n unsupported - "needs @S|@dep" ;;
 			esac ;;
 		esac
@@ -2909,7 +2909,7 @@ report_feature() {
 	bst=@S|@st bw=@S|@w
 	project_label @S|@1
 	case @S|@st:@S|@w in
-	on:*|builder:*"; present"|project:*"; present")
+	on:*|builder:*"; present"|builder:*"; present; "*|project:*"; present")
 		enabled="@S|@enabled @S|@name=@S|@v"
 		@%:@ An audit row may hold for one trait only (format=elf), or
 		@%:@ where the probe showed its symbols (audit_note).

@@ -69,6 +69,17 @@ for cxx in g++ clang++; do
 	*) fail "$cxx: __fprintf_chk $chk, audit_expect=$audit" ;;
 	esac
 done
+# The builder's fortify with clang++: on (in enabled), not expected, the
+# same from the cache.
+for run in 1 2; do
+	CXX=clang++ CXXFLAGS="-O2 -D_FORTIFY_SOURCE=2" sh "$H" --lang=c++ --cache=b.cache >b$run.report || fail "builder: run $run"
+	report_expect b$run.report fortify-source "builder 2"
+	[ "$(report_reason b$run.report fortify-source)" = "set by the builder (-D_FORTIFY_SOURCE=2); present; not in audit_expect (a correct program may show no proof): no __fprintf_chk in the probe" ] ||
+		fail "builder run $run: $(report_reason b$run.report fortify-source)"
+	echo " $(report_key b$run.report enabled) " | grep -q ' fortify-source=2 ' || fail "builder run $run: enabled=$(report_key b$run.report enabled)"
+	echo ",$(report_key b$run.report audit_expect)," | grep -q ',fortify-source,' && fail "builder run $run: audit_expect has fortify-source"
+done
+[ "$(report_key b2.report runs)" = 0 ] || fail "the second run probed again"
 # C: the feature does not exist there, and no C++ macro reaches the flags.
 CC=gcc CFLAGS=-O2 sh "$H" >c.report || fail "gcc failed"
 report_expect c.report stdlib-hardening "unsupported -"
