@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 94
+# serial 95
 #
 # SYNOPSIS
 #
@@ -202,7 +202,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-c7526cb2])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-83096789])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -985,7 +985,8 @@ Options:
   --reason=TEXT            why the target goes without them: the report
                            and the summary give "exception: TEXT"
   --known=FEATURE=RESULT   a result decided before (a cache): VALUE @<:@FLAGS@:>@,
-                           no@<:@: REASON@:>@, or builder present|absent|unproven
+                           no@<:@: REASON@:>@, or builder present@<:@; NOTE@:>@|absent|
+                           unproven: REASON
   --traits=WORDS           the traits found before (the report's traits=):
                            the compiler is not asked again
   --catalog=DIR            the catalog (default: @S|@HARDEN_CATALOG, else the
