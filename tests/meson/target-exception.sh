@@ -1,7 +1,8 @@
 # The option except of the subproject (issue 33, Meson):
 # -Dharden:except=['interp:stack-protector fortify-source=2:REASON'] makes
-# the dependencies harden-except-interp (-exe, -lib) of the driver's run with
-# --except and --reason:
+# the dependencies harden-except-interp (-exe, -lib; -c, -c-exe, -c-lib of
+# the language alone: here the same) of the driver's run with --except and
+# --reason:
 # * the summary has a section per language with the excepted features and
 #   the reason, and harden-except-interp.txt is the exception's report;
 # * interp (harden-except-interp-exe) has no canary and fortify level 2 (a
@@ -35,6 +36,11 @@ project('parent', 'c', meson_version: '>=1.0.0')
 harden_exe = dependency('harden-exe')
 # After the subproject is set up: its exceptions' dependencies are known.
 interp_dep = dependency('harden-except-interp-exe')
+# One language's dependency of the exception: in a C parent, the same flags.
+foreach v : ['cppflags', 'cflags', 'exe_cflags', 'ldflags', 'exe_ldflags', 'audit_expect']
+  assert(dependency('harden-except-interp-c-exe').get_variable(v, default_value: '') ==
+    interp_dep.get_variable(v, default_value: ''), 'harden-except-interp-c-exe: ' + v)
+endforeach
 prog = executable('prog', 'm.c', dependencies: harden_exe)
 interp = executable('interp', 'm.c', dependencies: interp_dep)
 # Meson puts a dependency's arguments after the target's: harden-except-interp
