@@ -190,7 +190,11 @@ uninstall: check-install-paths
 	rm -f $(call q,$(DESTDIR)$(aclocaldir)/harden.m4) $(call q,$(DESTDIR)$(pkgconfigdir)/harden-tools.pc)
 	rm -f $(foreach f,$(CMAKE_FILES),$(call q,$(DESTDIR)$(cmakedir)/$(f)))
 	rm -f $(foreach f,$(CATALOG) harden-flags,$(call q,$(DESTDIR)$(catalogdir)/$(f)))
-	rm -rf $(call q,$(DESTDIR)$(subprojectdir))
+	cd '$(srcdir)' && for f in $(SUBPROJECT) $$(ls tools/audit/*.[ch] | grep -v fuzz-elf); do \
+		rm -f $(call q,$(DESTDIR)$(subprojectdir))/"$$f"; \
+	done; for d in meson catalog tools/audit tools/lib tools; do \
+		rmdir $(call q,$(DESTDIR)$(subprojectdir))/"$$d" 2>/dev/null || :; \
+	done
 	@dest=$(call q,$(DESTDIR)); rec="$$dest"$(call q,$(catalogdir)/uninstall-dirs); dirs=; \
 	if [ -f "$$rec" ]; then \
 		dirs=$$(sed '1!G;h;$$!d' "$$rec") || exit 1; \
