@@ -15,8 +15,8 @@ and CMake frontends alike, so the same toolchain and options give the same
 flags, states and reasons everywhere.
 
 The languages are C and CXX, those enabled when the module is included
-(``project(... C CXX)``, or ``enable_language()`` before the include); the
-two drivers run at the same time.  A language enabled after the include is
+(``project(... C CXX)``, or ``enable_language()`` before the include),
+probed in one run of the driver, which probes them at the same time.  A language enabled after the include is
 probed when first needed: by ``harden_target()`` or
 ``harden_add_audit_test()``, else at the end of the top directory (CMake
 3.19 or later; with 3.18 enable it before the include), so that
@@ -408,8 +408,9 @@ probes as CMake gives them to every target (``-std=gnu++11``, or
 With a multi-config generator (Ninja Multi-Config, Visual Studio, Xcode)
 each configuration of ``CMAKE_CONFIGURATION_TYPES`` is probed with its own
 flags (``CMAKE_<LANG>_FLAGS_<CONFIG>``, ``CMAKE_EXE_LINKER_FLAGS_<CONFIG>``):
-every language in every configuration, all drivers at the same time, each
-with its own report and cache entry.  ``Harden::Harden`` and
+every language in every configuration, one run of the driver per
+configuration (all of them at the same time), each language and
+configuration with its own report and cache entry.  ``Harden::Harden`` and
 ``harden_target()`` give each configuration its own flags, the audit test
 expects what the configuration tested proved, and the summary prints one
 block per group of configurations with the same results (``Hardening C in
@@ -723,26 +724,83 @@ function(_harden_readers out)
   set(${out} "${args}" PARENT_SCOPE)
 endfunction()
 
-# Runs the driver for the languages <langs> at the same time (the commands of
-# one execute_process run as a pipeline, so concurrently; each command keeps
-# its own output in files and reads nothing).  The driver's arguments are
-# in args_<lang> of the caller.  Sets report_<lang>, err_<lang> and rc_<lang>.
-macro(_harden_run_drivers langs)
+# Runs the driver for the units of the list <units>: one run for the
+# languages of a configuration (the driver probes them at the same time),
+# and the runs of the configurations at the same time (the commands of one
+# execute_process run as a pipeline; each keeps its output in files and
+# reads nothing).  The driver's arguments are in args_<unit> of the caller,
+# each starting with its --lang.  Sets report_<unit>, err_<unit> (the
+# unit's messages, without the driver's mark of its language) and
+# rc_<unit>: 0 for a unit without messages of its own when another cannot
+# run (no report: the caller stops on the other before using it).
+macro(_harden_run_drivers units)
   set(_harden_commands "")
-  foreach(_harden_l IN LISTS ${langs})
-    file(REMOVE "${work}/${_harden_l}.out" "${work}/${_harden_l}.err")
+  set(_harden_runs "")
+  foreach(_harden_u IN LISTS ${units})
+    _harden_unit(${_harden_u} _ _harden_c _ _ _)
+    set(_harden_r "run${_harden_c}")
+    if(NOT _harden_r IN_LIST _harden_runs)
+      list(APPEND _harden_runs ${_harden_r})
+      set(_harden_units_${_harden_r} "")
+      set(_harden_args_${_harden_r} "")
+    endif()
+    list(APPEND _harden_units_${_harden_r} ${_harden_u})
+    list(APPEND _harden_args_${_harden_r} ${args_${_harden_u}})
+  endforeach()
+  foreach(_harden_r IN LISTS _harden_runs)
+    file(REMOVE "${work}/${_harden_r}.out" "${work}/${_harden_r}.err")
     list(APPEND _harden_commands COMMAND ${HARDEN_SHELL} -c [[exec "$@" </dev/null >"$0.out" 2>"$0.err"]]
-      "${work}/${_harden_l}" ${driver} ${args_${_harden_l}})
+      "${work}/${_harden_r}" ${driver} ${_harden_args_${_harden_r}})
   endforeach()
   execute_process(${_harden_commands} RESULTS_VARIABLE _harden_rcs)
-  foreach(_harden_l IN LISTS ${langs})
-    list(POP_FRONT _harden_rcs rc_${_harden_l})
-    set(report_${_harden_l} "")
-    set(err_${_harden_l} "")
-    # No files: the shell itself could not run (rc_<lang> says why).
-    if(EXISTS "${work}/${_harden_l}.err")
-      file(READ "${work}/${_harden_l}.out" report_${_harden_l})
-      file(READ "${work}/${_harden_l}.err" err_${_harden_l})
+  foreach(_harden_r IN LISTS _harden_runs)
+    list(POP_FRONT _harden_rcs _harden_rc)
+    set(_harden_out "")
+    set(_harden_err "")
+    # No files: the shell itself could not run (the status says why).
+    if(EXISTS "${work}/${_harden_r}.err")
+      file(READ "${work}/${_harden_r}.out" _harden_out)
+      file(READ "${work}/${_harden_r}.err" _harden_err)
+    endif()
+    _harden_split_run(${_harden_r})
+  endforeach()
+endmacro()
+
+# The reports, messages and status of each unit of the run <r> (its output
+# _harden_out, messages _harden_err, status _harden_rc): the reports come in
+# the order of the units, each starting with version=; with several
+# languages, each message starts "harden-flags: LANG: ".
+macro(_harden_split_run r)
+  list(LENGTH _harden_units_${r} _harden_n)
+  foreach(_harden_u IN LISTS _harden_units_${r})
+    math(EXPR _harden_n "${_harden_n} - 1")
+    string(FIND "${_harden_out}" "\nversion=" _harden_at)
+    if(_harden_n EQUAL 0 OR _harden_at EQUAL -1)
+      set(report_${_harden_u} "${_harden_out}")
+      set(_harden_out "")
+    else()
+      math(EXPR _harden_at "${_harden_at} + 1")
+      string(SUBSTRING "${_harden_out}" 0 ${_harden_at} report_${_harden_u})
+      string(SUBSTRING "${_harden_out}" ${_harden_at} -1 _harden_out)
+    endif()
+    set(err_${_harden_u} "${_harden_err}")
+    set(rc_${_harden_u} "${_harden_rc}")
+    list(LENGTH _harden_units_${r} _harden_k)
+    if(_harden_k GREATER 1)
+      # The unit's own lines: the other language's go, the mark of its own.
+      _harden_unit(${_harden_u} _harden_l _ _ _ _)
+      set(_harden_mark "c")
+      set(_harden_other "c\\+\\+")
+      if(_harden_l STREQUAL "CXX")
+        set(_harden_mark "c\\+\\+")
+        set(_harden_other "c")
+      endif()
+      string(REGEX REPLACE "\nharden-flags: ${_harden_other}: [^\n]*" "" _harden_e "\n${_harden_err}")
+      string(REGEX REPLACE "\nharden-flags: ${_harden_mark}: " "\nharden-flags: " _harden_e "${_harden_e}")
+      string(REGEX REPLACE "^\n" "" err_${_harden_u} "${_harden_e}")
+      if(NOT _harden_e MATCHES "\nharden-flags: " AND NOT _harden_rc STREQUAL "0")
+        set(rc_${_harden_u} 0)
+      endif()
     endif()
   endforeach()
 endmacro()
@@ -967,9 +1025,13 @@ macro(_harden_probe run_var labels)
     list(JOIN _harden_counts ", " _harden_counts)
     message(CHECK_PASS "done (${_harden_counts} compiler runs)")
   endif()
+  # Every unit's fatal error first: a unit of a run in which another
+  # cannot run has no report, and none is cached.
+  foreach(unit IN LISTS ${run_var})
+    _harden_run_errors(${unit} unmet_${unit})
+  endforeach()
   foreach(unit IN LISTS ${run_var})
     _harden_unit(${unit} lang config label suffix file)
-    _harden_run_errors(${unit} unmet_${unit})
     if(rc_${unit} STREQUAL "0")
       # A reused report says what was found, and that nothing ran.
       string(REGEX REPLACE "\nruns=[0-9]+" "\nruns=0" stored "${report_${unit}}")
@@ -1238,6 +1300,9 @@ function(_harden_exception_options targets except reason missing c_out l_out)
       string(REGEX REPLACE "^harden-flags: " "" err "${err}")
       message(FATAL_ERROR "harden_target(${names} EXCEPT ${what}) (${label}):\n  ${err}")
     endif()
+  endforeach()
+  foreach(unit IN LISTS units)
+    _harden_unit(${unit} lang config label suffix file)
     foreach(t IN LISTS targets)
       file(WRITE "${CMAKE_BINARY_DIR}/harden-except-${t}${file}.txt" "${report_${unit}}")
     endforeach()

@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 96
+# serial 97
 #
 # SYNOPSIS
 #
@@ -203,7 +203,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-5b41386b])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-eed6a496])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1046,7 +1046,7 @@ Outputs (in the order given; default --report):
 Several languages in one run: --lang=c,c++, or --lang=LANG before each
 language's own arguments (its compiler, flags, --cache, --log, --known);
 what comes before the first --lang is every language's, and the outputs
-(--report, --summary, --export) and --errors, --level, --catalog come there.
+(--report, --summary, --agreed, --export) and --catalog come there.
 The languages are probed at the same time.  --report gives each language's
 report in turn (each starts with version=), --summary each language's lines
 under "C:" and "C++:", --export each language's variables and HARDEN_ALL_*:
@@ -3285,9 +3285,9 @@ is_output() {
 	return 1
 }
 
-@%:@ common_args ARG...: the run's outputs, prefix, errors, level and catalog,
-@%:@ from the arguments before the first --lang (parse_args); an argument of
-@%:@ one language there, or one of the run after it, is a usage error.
+@%:@ common_args ARG...: the run's outputs, prefix and catalog, from the
+@%:@ arguments before the first --lang (parse_args); an argument of one
+@%:@ language there, or one of the run after it, is a usage error.
 common_args() {
 	n=@S|@@%:@ at=0
 	for arg do
@@ -3302,7 +3302,7 @@ common_args() {
 			esac
 			set -- "@S|@@" "@S|@arg"
 		else
-			case @S|@arg in --errors=*|--catalog=*|--level=*) ;; *) ! is_output "@S|@arg" && continue ;; esac
+			case @S|@arg in --catalog=*) ;; *) ! is_output "@S|@arg" && continue ;; esac
 			usage_error "@S|@arg is the run's, not one language's: give it before the first --lang"
 		fi
 	done
@@ -3699,23 +3699,27 @@ m4_define([_HARDEN_CXX_ARGS],
   [[cxx], [CXX], [CXXFLAGS], [harden_cv_cxx_], [harden-report-cxx.txt], [ (C++)]])
 m4_define([_HARDEN_CHECK_C],
 [m4_ifdef([_HARDEN_DONE_C], [], [m4_define([_HARDEN_DONE_C])dnl
-_HARDEN_START_LANG(_HARDEN_C_ARGS)_HARDEN_FINISH_LANG(_HARDEN_C_ARGS)])])
+_HARDEN_START_LANG(_HARDEN_C_ARGS)_HARDEN_RUN_LANG(_HARDEN_C_ARGS)dnl
+_HARDEN_FINISH_LANG(_HARDEN_C_ARGS)])])
 m4_define([_HARDEN_CHECK_CXX],
 [m4_ifdef([_HARDEN_DONE_CXX], [], [m4_define([_HARDEN_DONE_CXX])dnl
 m4_ifdef([_HARDEN_APPLIED],
   [m4_fatal([HARDEN_APPLY_GLOBAL must come after AC_PROG_CXX])])dnl
 AS_IF([_HARDEN_CXX_IF],
-  [_HARDEN_START_LANG(_HARDEN_CXX_ARGS)_HARDEN_FINISH_LANG(_HARDEN_CXX_ARGS)],
+  [_HARDEN_START_LANG(_HARDEN_CXX_ARGS)_HARDEN_RUN_LANG(_HARDEN_CXX_ARGS)dnl
+_HARDEN_FINISH_LANG(_HARDEN_CXX_ARGS)],
   [AC_MSG_NOTICE([no hardening probes for C++: this build has no C++])])])])
 
 # _HARDEN_CHECK_BOTH
 # ------------------
-# C and C++ at the same time: the C++ probe runs while the C one does.
+# C and C++ in one run of the driver, which probes them at the same time.
 m4_define([_HARDEN_CHECK_BOTH],
 [m4_define([_HARDEN_DONE_C])m4_define([_HARDEN_DONE_CXX])dnl
 AS_IF([_HARDEN_CXX_IF], [harden_cxx_wanted=yes], [harden_cxx_wanted=no])
 _HARDEN_START_LANG(_HARDEN_C_ARGS)dnl
-AS_IF([test $harden_cxx_wanted = yes], [_HARDEN_START_LANG(_HARDEN_CXX_ARGS)])
+AS_IF([test $harden_cxx_wanted = yes],
+  [_HARDEN_START_LANG(_HARDEN_CXX_ARGS)harden_run_both],
+  [_HARDEN_RUN_LANG(_HARDEN_C_ARGS)])
 _HARDEN_FINISH_LANG(_HARDEN_C_ARGS)dnl
 AS_IF([test $harden_cxx_wanted = yes],
   [_HARDEN_FINISH_LANG(_HARDEN_CXX_ARGS)],
@@ -3724,9 +3728,9 @@ AS_IF([test $harden_cxx_wanted = yes],
 
 # _HARDEN_START_LANG(LANG, COMPILER, FLAGS, CACHE-PREFIX, REPORT, LABEL)
 # ----------------------------------------------------------------------
-# Starts the driver in the background for one language (c or cxx) on the
-# compiler variable COMPILER with CPPFLAGS, FLAGS and LDFLAGS, in its own
-# directory conftest.harden-LANG, given what CACHE-PREFIX<feature> holds.
+# Prepares the driver's run for one language (c or cxx) on the compiler
+# variable COMPILER with CPPFLAGS, FLAGS and LDFLAGS, in its own directory
+# conftest.harden-LANG, given what CACHE-PREFIX<feature> holds.
 m4_define([_HARDEN_START_LANG],
 [harden_lang=$1 harden_cv=$4
 # Results cached for another compiler, other flags, another readelf or
@@ -3750,9 +3754,15 @@ harden_minus "$harden_at_$1" "$ac_env_CPPFLAGS_value $ac_env_$3_value $ac_env_LD
 # Kept for a target's exception (HARDEN_EXCEPT), probed with the same.
 harden_in_$1="$$2"
 harden_in_cpp_$1=$CPPFLAGS harden_in_flags_$1=$$3 harden_in_ld_$1=$LDFLAGS harden_in_own_$1=$harden_x
-harden_run_driver --lang=m4_if([$1], [cxx], [c++], [c]) $2="$$2" $3="$$3" \
-  --project=configure.ac --project-flags="$harden_x" &
-harden_pid_$1=$!
+])
+
+# _HARDEN_RUN_LANG(LANG, COMPILER, FLAGS, ...)
+# --------------------------------------------
+# The driver's run of one language, prepared by _HARDEN_START_LANG.
+m4_define([_HARDEN_RUN_LANG],
+[harden_run_driver --project=configure.ac --lang=m4_if([$1], [cxx], [c++], [c]) $2="$$2" $3="$$3" \
+  --project-flags="$harden_in_own_$1" --log="$harden_tmp/log"
+harden_status_$1=$? harden_failed=$1
 ])
 
 # _HARDEN_FINISH_LANG(LANG, COMPILER, FLAGS, CACHE-PREFIX, REPORT, LABEL)
@@ -3764,17 +3774,16 @@ m4_define([_HARDEN_FINISH_LANG],
 [m4_pushdef([_HARDEN_CV], [$4])m4_pushdef([_HARDEN_LABEL], [$6])dnl
 harden_lang=$1 harden_cv=$4 harden_label='$6'
 harden_tmp=`pwd`/conftest.harden-$1
-wait $harden_pid_$1
-harden_status=$?
+harden_status=$harden_status_$1
 cat "$harden_tmp/log" >&AS_MESSAGE_LOG_FD 2>/dev/null
 harden_error=
 read harden_error <"$harden_tmp/error"
 harden_error=${harden_error#harden-flags: }
-m4_if([$1], [cxx], [# A C project's C++ header check brings AC_PROG_CXX too.
-if test $harden_status -eq 3; then
+# C++ cannot run (in its check, or in C's when both ran together): a C
+# project's C++ header check brings AC_PROG_CXX too.
+if test $harden_status -eq 3 && test "$harden_failed" = cxx; then
   AC_MSG_ERROR([harden (C++): $harden_error; a project that builds C++ only at times (or never, when only a C++ check brought the C++ compiler in) says when it does with the CXX-CONDITION of HARDEN_@&t@CHECK, e.g. HARDEN_@&t@CHECK(@<:@standard@:>@, @<:@test "x\$enable_cxx" = xyes@:>@)])
 fi
-])dnl
 AS_CASE([$harden_status],
   [0|1], [harden_read_report],
   [AC_MSG_ERROR([${harden_error:-harden-flags failed with status $harden_status}])])
@@ -3816,28 +3825,90 @@ _HARDEN_PROJECT_FUNCTIONS
 m4_define([_HARDEN_RUN_DRIVER],
 [harden_run_driver ()
 {
-  set x "$[@]" --level="$HARDEN_LEVEL"
+  # The level and requests first (every language's), then the arguments,
+  # each language's known results (cached or preseeded) after its --lang.
+  set -- "$[@]" harden-args-end --level="$HARDEN_LEVEL"
   for harden_u in $harden_features; do
     eval "harden_o=\$harden_option_$harden_u harden_nm=\$harden_name_$harden_u"
     eval "harden_e=\${enable_$harden_o-}"
     case $harden_e in
     ""|auto) ;;
-    *) set "$[@]" --enable-$harden_nm="$harden_e" ;;
+    *) set -- "$[@]" --enable-$harden_nm="$harden_e" ;;
     esac
-    eval "harden_c=\${$harden_cv$harden_u+set}"
-    if test "$harden_c" = set; then
-      eval "harden_x=\$$harden_cv$harden_u"
-      test "x$harden_x" = xno && harden_x="no: preseeded $harden_cv$harden_u=no"
-      set "$[@]" --known="$harden_nm=$harden_x"
-    fi
   done
-  eval "harden_x=\${${harden_cv}traits-}"
-  test -n "$harden_x" && set "$[@]" --traits="$harden_x"
+  while test "x$[1]" != xharden-args-end; do
+    harden_a=$[1]
+    shift
+    set -- "$[@]" "$harden_a"
+    case $harden_a in
+    --lang=c) harden_p=harden_cv_ ;;
+    --lang=c++) harden_p=harden_cv_cxx_ ;;
+    *) continue ;;
+    esac
+    for harden_u in $harden_features; do
+      eval "harden_c=\${$harden_p$harden_u+set} harden_nm=\$harden_name_$harden_u"
+      if test "$harden_c" = set; then
+        eval "harden_x=\$$harden_p$harden_u"
+        test "x$harden_x" = xno && harden_x="no: preseeded $harden_p$harden_u=no"
+        set -- "$[@]" --known="$harden_nm=$harden_x"
+      fi
+    done
+    eval "harden_x=\${${harden_p}traits-}"
+    test -n "$harden_x" && set -- "$[@]" --traits="$harden_x"
+  done
   shift
   TMPDIR=$harden_tmp $SHELL "$harden_tmp/harden-flags" --catalog="$harden_tmp" \
-    --log="$harden_tmp/log" CPPFLAGS="$CPPFLAGS" LDFLAGS="$LDFLAGS" \
+    CPPFLAGS="$CPPFLAGS" LDFLAGS="$LDFLAGS" \
     READELF="$HARDEN_READELF" OBJDUMP="$HARDEN_OBJDUMP" "$[@]" \
     >"$harden_tmp/report" 2>"$harden_tmp/error"
+}
+
+# harden_run_both: the run of C and C++ together (prepared by
+# _HARDEN_START_LANG), in the directory of C; then each language's report
+# and messages in its own directory (without the driver's mark "LANG: "),
+# and its status harden_status_LANG.  When one cannot run, the driver
+# writes no report: both stop with its message.
+harden_run_both ()
+{
+  harden_tmp=`pwd`/conftest.harden-c
+  harden_run_driver --project=configure.ac \
+    --lang=c CC="$CC" CFLAGS="$CFLAGS" --project-flags="$harden_in_own_c" --log="$harden_tmp/log" \
+    --lang=c++ CXX="$CXX" CXXFLAGS="$CXXFLAGS" --project-flags="$harden_in_own_cxx" \
+    --log="`pwd`/conftest.harden-cxx/log"
+  harden_s=$?
+  mv "$harden_tmp/report" "$harden_tmp/both" && mv "$harden_tmp/error" "$harden_tmp/both.err" ||
+    AC_MSG_ERROR([cannot write in $harden_tmp])
+  harden_d=`pwd`/conftest.harden-
+  : >"${harden_d}c/report"; : >"${harden_d}cxx/report"
+  : >"${harden_d}c/error"; : >"${harden_d}cxx/error"
+  harden_l=
+  while IFS= read -r harden_x; do
+    case $harden_l:$harden_x in
+    :version=*) harden_l=c ;;
+    c:version=*) harden_l=cxx ;;
+    esac
+    AS_ECHO(["$harden_x"]) >>"$harden_d$harden_l/report"
+  done <"$harden_tmp/both"
+  harden_l=c harden_failed=
+  while IFS= read -r harden_x; do
+    case $harden_x in
+    "harden-flags: c: "*) harden_l=c harden_x="harden-flags: ${harden_x@%:@harden-flags: c: }" ;;
+    "harden-flags: c++: "*) harden_l=cxx harden_x="harden-flags: ${harden_x@%:@harden-flags: c++: }" ;;
+    esac
+    test -n "$harden_failed" || harden_failed=$harden_l
+    AS_ECHO(["$harden_x"]) >>"$harden_d$harden_l/error"
+  done <"$harden_tmp/both.err"
+  for harden_l in c cxx; do
+    if test $harden_s -le 1 && test ! -s "$harden_d$harden_l/error"; then
+      eval "harden_status_$harden_l=0"
+    else
+      eval "harden_status_$harden_l=$harden_s"
+    fi
+  done
+  # C's check comes first: it stops with C++'s message (harden_failed)
+  # when C++ cannot run.
+  test $harden_s -gt 1 && test "$harden_failed" = cxx &&
+    cp "${harden_d}cxx/error" "${harden_d}c/error"
 }])
 
 # _HARDEN_READ_REPORT
@@ -3943,8 +4014,8 @@ if test -n "$harden_x"; then
   harden_write_catalog
   cp $5 "$harden_tmp/probed"
   harden_after=$harden_x
-  harden_run_driver --lang=m4_if([$1], [cxx], [c++], [c]) --amend="$harden_tmp/probed" \
-    --project=configure.ac --project-flags="$harden_after"
+  harden_run_driver --project=configure.ac --lang=m4_if([$1], [cxx], [c++], [c]) \
+    --amend="$harden_tmp/probed" --project-flags="$harden_after" --log="$harden_tmp/log"
   harden_status=$?
   harden_error=
   read harden_error <"$harden_tmp/error"
@@ -4371,15 +4442,15 @@ harden_except_lang ()
   eval "harden_a=\${harden_after_$[1]-}"
   # The inputs of the language's check; configure.ac's later words after.
   (eval "CPPFLAGS=\$harden_in_cpp_$[1] LDFLAGS=\$harden_in_ld_$[1]"
-   harden_run_driver --lang=$harden_dl $[2]="$harden_in" $[3]="$harden_f" \
-     --project=configure.ac --project-flags="$harden_o" \
-     --except="$harden_except_list" --reason="$[8]")
+   harden_run_driver --project=configure.ac --lang=$harden_dl $[2]="$harden_in" $[3]="$harden_f" \
+     --project-flags="$harden_o" --except="$harden_except_list" --reason="$[8]" \
+     --log="$harden_tmp/log")
   harden_status=$?
   if test $harden_status -le 1 && test -n "$harden_a"; then
     mv "$harden_tmp/report" "$harden_tmp/probed"
-    harden_run_driver --lang=$harden_dl --amend="$harden_tmp/probed" \
-      --project=configure.ac --project-flags="$harden_a" \
-      --except="$harden_except_list" --reason="$[8]"
+    harden_run_driver --project=configure.ac --lang=$harden_dl --amend="$harden_tmp/probed" \
+      --project-flags="$harden_a" --except="$harden_except_list" --reason="$[8]" \
+      --log="$harden_tmp/log"
     harden_status=$?
   fi
   harden_error=

@@ -4,7 +4,8 @@
 #   from its own cache entry (the single run afterwards probes nothing),
 #   with mixed families (gcc, clang++) and different flags per language;
 # * --summary heads each language's lines; --export=make gives each
-#   language's variables and HARDEN_ALL_*, what they agree on: the
+#   language's variables and HARDEN_ALL_* (and --agreed the same lines
+#   for programs), what they agree on: the
 #   features with the same flags in both, and a C++ feature whose flags
 #   are only macros (-D_GLIBCXX_ASSERTIONS); enabled and audit_expect the
 #   words both have;
@@ -57,6 +58,15 @@ case " $(mk ALL_ENABLED) " in
 esac
 [ "$(mk ALL_AUDIT_EXPECT)" = "$(report_key cxx.report audit_expect)" ] ||
 	fail "HARDEN_ALL_AUDIT_EXPECT: $(mk ALL_AUDIT_EXPECT) (C++: $(report_key cxx.report audit_expect))"
+
+# --agreed: the same as HARDEN_ALL_*, as KEY=VALUE lines after agreed=c c++.
+sh "$H" --agreed --lang=c CC=gcc CFLAGS=-O2 --cache=c.cache \
+	--lang=c++ CXX=clang++ CXXFLAGS=-O0 --cache=cxx.cache >agreed || fail "--agreed"
+[ "$(sed -n 1p agreed)" = "agreed=c c++" ] || fail "--agreed: $(cat agreed)"
+for k in cppflags:CPPFLAGS cflags:CFLAGS exe_cflags:EXE_CFLAGS ldflags:LDFLAGS exe_ldflags:EXE_LDFLAGS \
+	lib_ldflags:LIB_LDFLAGS enabled:ENABLED audit_expect:AUDIT_EXPECT; do
+	[ "$(report_key agreed ${k%:*})" = "$(mk ALL_${k#*:})" ] || fail "--agreed ${k%:*}: $(report_key agreed ${k%:*})"
+done
 
 # A request C++ cannot meet at -O0; the reports are still written.
 sh "$H" --errors=machine --enable-fortify-source --report --lang=c CC=gcc CFLAGS=-O2 --cache=c.cache \
