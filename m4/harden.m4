@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 97
+# serial 98
 #
 # SYNOPSIS
 #
@@ -203,7 +203,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-eed6a496])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-22009908])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -884,7 +884,7 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
 @%:@                 --ldflags | --exe-ldflags | --lib-ldflags | --cxxflags | --exe-cxxflags |
 @%:@                 --cxx-ldflags | --exe-cxx-ldflags | --cxx-lib-ldflags | --export=sh |
-@%:@                 --export=make | --pc@:>@...
+@%:@                 --export=make | --pc | --agreed@:>@...
 @%:@   harden-flags @<:@OPTION@:>@... @<:@OUTPUT@:>@... --lang=c @<:@ITS ARGUMENTS@:>@... --lang=c++ @<:@ITS ARGUMENTS@:>@...
 @%:@   harden-flags --list | --list=tsv | --help | --version
 @%:@
