@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 98
+# serial 99
 #
 # SYNOPSIS
 #
@@ -7,6 +7,7 @@
 #   HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
 #   HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON)
 #   HARDEN_APPLY_GLOBAL
+#   HARDEN_PREREQ(MIN-VERSION)
 #
 # DESCRIPTION
 #
@@ -156,6 +157,15 @@
 #   HARDEN_EXE_LDFLAGS there too; LDFLAGS, which both languages' links
 #   use, only the link flags on which they agree, the others going to
 #   CFLAGS or CXXFLAGS).  Call it after the other checks, AC_PROG_CXX too.
+#
+#   HARDEN_PREREQ(MIN-VERSION) stops autoconf unless this harden.m4 is
+#   MIN-VERSION or later (as pkg.m4's PKG_PREREQ): a project that needs a
+#   later macro or option says so.  It is itself new in 0.2.0; to stop an
+#   older harden.m4 too:
+#
+#     m4_ifndef([HARDEN_PREREQ],
+#       [m4_fatal([harden.m4 0.2.0 or later is needed (HARDEN_PREREQ)])])
+#     HARDEN_PREREQ([0.2.0])
 #
 #   This file is generated in part from the harden catalog: see
 #   catalog/README.md in the harden sources.
@@ -3644,6 +3654,12 @@ m4_define([_HARDEN_CACHE_CHECK],
 AC_CACHE_VAL(_HARDEN_CV[$2], [_HARDEN_CV[$2]=$harden_result_$2])
 AC_MSG_RESULT([$harden_show_$2])])
 ])
+
+# HARDEN_PREREQ(MIN-VERSION)
+# --------------------------
+AC_DEFUN([HARDEN_PREREQ],
+[m4_if(m4_version_compare(_HARDEN_VERSION, [$1]), [-1],
+  [m4_fatal([harden.m4 $1 or later is required; this one is ]_HARDEN_VERSION)])])
 
 # HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
 # ----------------------------------------------------------------
