@@ -106,7 +106,8 @@ TOOLS = harden-audit harden-cost
 SUBPROJECT = VERSION LICENSE meson.build meson_options.txt meson/meson.build \
 	meson/harden-report.txt.in catalog/features.txt catalog/probe.c \
 	catalog/traits.c catalog/harden-flags catalog/README.md \
-	tools/audit/sources.txt tools/lib/json.c tools/lib/json.h
+	tools/audit/sources.txt tools/lib/json.c tools/lib/json.h \
+	tools/lib/report.c tools/lib/report.h
 
 # Paths in recipes (see "Paths" at the top): every path is one shell word,
 # $(call q,PATH), quoted with '...' and a ' in it written '\''.  No word

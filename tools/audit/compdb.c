@@ -13,6 +13,7 @@
 
 #include "audit.h"
 #include "compdb.h"
+#include "../lib/report.h"
 
 #define MAXREQ	64		/* flags of the report checked */
 
@@ -68,58 +69,38 @@ words_clear(struct words *ws)
 /* ---- the report ------------------------------------------------------ */
 
 /*
- * Whether what was read is a report (catalog/README.md, "The report"): a
- * version= line and feature rows.  Anything else (an empty file, the
- * saved --summary or --export=make of harden-flags) has no flags to
- * require, and would pass every command.
+ * "flags NAME cpp:F cc:G ..." of the features that are on: cpp, cc, cc+ld.
+ * What is no report (an empty file, the saved --summary or --export=make
+ * of harden-flags) has no flags to require, and would pass every command.
  */
-static int
-is_report(const char *path, int version, unsigned features)
-{
-	if (version && features > 0)
-		return 1;
-	warnx("%s: not a harden report (no %s; harden-flags --report writes "
-	    "one)", path, !version ? "version= line" : "feature rows");
-	return 0;
-}
-
-/* "flags NAME cpp:F cc:G ..." of the features that are on: cpp, cc, cc+ld. */
 static int
 read_report(const char *path, struct required *rq)
 {
-	char line[4096], on[CAT_MAX_FEATURES] = { 0 }, *w, *name;
-	FILE *fp;
-	unsigned features = 0;
-	int k, version = 0;
+	struct driver_report *r;
+	char *w, *save;
+	int i, k, rc;
 
-	if ((fp = fopen(path, "r")) == NULL) {
+	if ((r = malloc(sizeof *r)) == NULL)
+		err(2, NULL);
+	if ((rc = driver_report_read(path, r)) == -1)
 		warn("%s", path);
-		return -1;
-	}
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		if (strncmp(line, "traits=", 7) == 0)
-			rq->cxx |= strstr(line, " lang=c++") != NULL;
-		version |= strncmp(line, "version=", 8) == 0;
-		features += strncmp(line, "feature ", 8) == 0;
-		if ((w = strtok(line, " \n")) == NULL ||
-		    (name = strtok(NULL, " \n")) == NULL || (k = cat_find(name)) < 0)
+	else if (rc == -2)
+		warnx("%s: not a harden report (no %s; harden-flags --report writes "
+		    "one)", path, !r->version ? "version= line" : "feature rows");
+	rq->cxx = r->cxx;
+	for (i = 0; rc == 0 && i < r->nrows; i++) {
+		if (strcmp(r->rows[i].state, "on") || (k = cat_find(r->rows[i].name)) < 0)
 			continue;
-		if (strcmp(w, "feature") == 0)
-			on[k] = (w = strtok(NULL, " \n")) != NULL &&
-			    strcmp(w, "on") == 0;
-		else if (strcmp(w, "flags") == 0 && on[k])
-			while ((w = strtok(NULL, " \n")) != NULL && rq->n < MAXREQ)
-				if (strncmp(w, "cpp:", 4) == 0 ||
-				    strncmp(w, "cc:", 3) == 0 ||
-				    strncmp(w, "cc+ld:", 6) == 0) {
-					if ((rq->flag[rq->n] =
-					    strdup(strchr(w, ':') + 1)) == NULL)
-						err(2, NULL);
-					rq->feature[rq->n++] = k;
-				}
+		for (w = strtok_r(r->rows[i].flags, " ", &save); w != NULL && rq->n < MAXREQ;
+		    w = strtok_r(NULL, " ", &save))
+			if (!strncmp(w, "cpp:", 4) || !strncmp(w, "cc:", 3) || !strncmp(w, "cc+ld:", 6)) {
+				if ((rq->flag[rq->n] = strdup(strchr(w, ':') + 1)) == NULL)
+					err(2, NULL);
+				rq->feature[rq->n++] = k;
+			}
 	}
-	fclose(fp);
-	return is_report(path, version, features) ? 0 : -1;
+	free(r);
+	return rc == 0 ? 0 : -1;
 }
 
 /* ---- compile_commands.json ------------------------------------------- */

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "cost.h"
+#include "../lib/report.h"
 
 const struct frontend frontends[] = {
 	{
@@ -109,10 +110,6 @@ struct build {
 	char	ldflags[4 * 1024];
 };
 
-static const char *const flag_keys[5] = {
-	"cppflags", "cflags", "exe_cflags", "ldflags", "exe_ldflags"
-};
-
 const struct frontend *
 frontend_detect(const char *srcdir)
 {
@@ -146,45 +143,33 @@ enabled_value(const char *enabled, const char *feature, char *out, size_t len)
 	}
 }
 
-/* One line of a report: KEY=VALUE, or "feature NAME STATE VALUE REASON". */
-static void
-report_line(char *line, struct report *r)
-{
-	char name[NAME_LEN], state[16], value[NAME_LEN];
-	int off = 0;
-
-	trim_newline(line);
-	for (int i = 0; i < 5; i++) {
-		size_t n = strlen(flag_keys[i]);
-		if (!strncmp(line, flag_keys[i], n) && line[n] == '=')
-			copy_str(r->flags[i], sizeof r->flags[i], line + n + 1);
-	}
-	if (!strncmp(line, "enabled=", 8))
-		copy_str(r->enabled, sizeof r->enabled, line + 8);
-	if (r->nrows < MAX_FEATURES && sscanf(line, "feature %63s %15s %63s %n",
-	    name, state, value, &off) == 3 && off > 0) {
-		struct feature *ft = &r->rows[r->nrows++];
-		copy_str(ft->name, sizeof ft->name, name);
-		copy_str(ft->state, sizeof ft->state, state);
-		copy_str(ft->value, sizeof ft->value, strcmp(value, "-") ? value : "");
-		copy_str(ft->reason, sizeof ft->reason, strcmp(line + off, "-") ? line + off : "");
-	}
-}
-
-/* Reads a harden-report.txt.  0 ok, -1 unreadable or without features. */
+/*
+ * Reads a harden-report.txt (tools/lib/report.c): its first five lists,
+ * enabled= and the features' rows.  0 ok, -1 unreadable or no report.
+ */
 int
 read_report_file(const char *path, struct report *r)
 {
-	FILE *f = fopen(path, "r");
-	char line[4096];
+	struct driver_report *rep = malloc(sizeof *rep);
+	int rc;
 
 	memset(r, 0, sizeof *r);
-	if (f == NULL)
+	if (rep == NULL)
 		return -1;
-	while (fgets(line, sizeof line, f) != NULL)
-		report_line(line, r);
-	fclose(f);
-	return r->nrows > 0 ? 0 : -1;
+	if ((rc = driver_report_read(path, rep)) == 0) {
+		for (int i = 0; i < 5; i++)
+			copy_str(r->flags[i], sizeof r->flags[i], rep->lists[i]);
+		copy_str(r->enabled, sizeof r->enabled, rep->enabled);
+		for (int i = 0; i < rep->nrows && r->nrows < MAX_FEATURES; i++) {
+			struct feature *ft = &r->rows[r->nrows++];
+			copy_str(ft->name, sizeof ft->name, rep->rows[i].name);
+			copy_str(ft->state, sizeof ft->state, rep->rows[i].state);
+			copy_str(ft->value, sizeof ft->value, rep->rows[i].value);
+			copy_str(ft->reason, sizeof ft->reason, rep->rows[i].reason);
+		}
+	}
+	free(rep);
+	return rc == 0 ? 0 : -1;
 }
 
 /* The report in a build directory, where its frontend writes it. */
