@@ -30,7 +30,7 @@
 #define EXIT_USAGE	2
 
 #define MAX_FEATURES	64
-#define MAX_VARIANTS	(2 * MAX_FEATURES + 2 + MAX_ENV_VARIANTS)
+#define MAX_VARIANTS	(2 * MAX_FEATURES + 3 + MAX_ENV_VARIANTS)
 #define NAME_LEN	64
 #define MAX_ARGS	64	/* --configure-arg, --make-arg */
 #define MAX_ENV_VARIANTS 16	/* --env-variant */
@@ -69,6 +69,7 @@ struct opts {
 	int	adaptive, max_rounds;
 	double	precision;		/* adaptive: stop at this CI half-width */
 	int	single, keep, reuse, quiet, jobs;
+	int	lift_exceptions;	/* --lift-exceptions */
 	double	timeout;
 	const char *only;		/* --features LIST */
 	const char *json, *markdown, *svg;	/* "-" is standard output */
@@ -111,7 +112,7 @@ struct catalog_feature {
 	char	needs[NAME_LEN];	/* needs=F of its requirements, or "" */
 };
 
-enum variant_kind { VAR_NONE, VAR_LEVEL, VAR_WITHOUT, VAR_SINGLE, VAR_CONTROL, VAR_ENV };
+enum variant_kind { VAR_NONE, VAR_LEVEL, VAR_WITHOUT, VAR_SINGLE, VAR_CONTROL, VAR_ENV, VAR_LIFTED };
 enum variant_status { ST_PENDING, ST_OK, ST_BUILD_FAILED, ST_RUN_FAILED };
 
 struct variant {
@@ -134,7 +135,7 @@ struct variant {
 	double	instructions;		/* median count; NAN when not counted */
 };
 
-enum cmp_kind { CMP_FEATURE, CMP_LEVEL, CMP_SINGLE, CMP_ENV, CMP_CONTROL };
+enum cmp_kind { CMP_FEATURE, CMP_LEVEL, CMP_SINGLE, CMP_ENV, CMP_LIFTED, CMP_CONTROL };
 
 /* One cost: the variant "with" against the variant "without". */
 struct comparison {

@@ -347,7 +347,7 @@ run_step(struct build *b, const struct step *st)
 {
 	struct args a = { {0}, 0 };
 	const char *ldflags = getenv("LDFLAGS");
-	char *env[4] = { NULL, NULL, NULL, NULL };
+	char *env[5] = { NULL, NULL, NULL, NULL, NULL };
 	int rc;
 
 	if ((st->flags & STEP_CONFIGURE) && b->reuse)
@@ -365,6 +365,9 @@ run_step(struct build *b, const struct step *st)
 		env[1] = xprintf("HARDEN_COST_LAYOUT_SEED=%lu", b->seed);
 		env[2] = xprintf("HARDEN_COST_LINKS=%s", b->links);
 	}
+	/* every step: a build may run configure again */
+	if (b->v->kind == VAR_LIFTED)
+		env[env[1] == NULL ? 1 : env[2] == NULL ? 2 : 3] = xprintf("HARDEN_LIFT_EXCEPTIONS=yes");
 	rc = command(b, &a, st->flags & STEP_IN_BUILD ? b->dir : NULL, env);
 	for (int i = 0; env[i] != NULL; i++)
 		free(env[i]);

@@ -117,6 +117,8 @@ add_variant(struct cost *c, enum variant_kind kind, const char *feature, const c
 		fmt(v->name, sizeof v->name, "%s-control", c->variants[0].name);
 	else if (kind == VAR_ENV)
 		fmt(v->name, sizeof v->name, "%s+env-%s", c->variants[0].name, feature);
+	else if (kind == VAR_LIFTED)
+		fmt(v->name, sizeof v->name, "%s-no-exceptions", o->level);
 	else
 		fmt(v->name, sizeof v->name, "none+%s%s%s", v->needed,
 		    *v->needed ? "+" : "", feature);
@@ -211,6 +213,11 @@ plan_feature_variants(struct cost *c)
 		copy_str(v->dir, sizeof v->dir, c->variants[0].dir);
 		copy_str(v->link, sizeof v->link, c->variants[0].link);
 		copy_str(v->log, sizeof v->log, c->variants[0].log);
+	}
+	/* the level again with the targets' exceptions lifted */
+	if (c->o->lift_exceptions) {
+		add_comparison(c, CMP_LIFTED, "exceptions lifted", c->nvariants, 0);
+		add_variant(c, VAR_LIFTED, NULL, NULL);
 	}
 	/* the control: the baseline (the level, or none) in other layouts */
 	fmt(name, sizeof name, "%s vs itself", c->variants[0].name);

@@ -60,6 +60,7 @@ static const struct optdef optdefs[] = {
 	{ "level",		required_argument, K_STRING, F(level) },
 	{ "features",		required_argument, K_STRING, F(only) },
 	{ "single",		no_argument, K_FLAG, F(single) },
+	{ "lift-exceptions",	no_argument, K_FLAG, F(lift_exceptions) },
 	{ "rounds",		required_argument, K_FN, .fn = set_rounds },
 	{ "max-rounds",		required_argument, K_INT, F(max_rounds), .lo = 1, .hi = 10000 },
 	{ "layouts",		required_argument, K_INT, F(layouts), .lo = 1, .hi = MAX_LAYOUTS },
@@ -121,6 +122,8 @@ help(struct opts *o, const char *arg)
 	    "  --level L              none, standard (default) or strict\n"
 	    "  --features LIST        only these features' variants (comma-separated)\n"
 	    "  --single               also none plus each single feature\n"
+	    "  --lift-exceptions      also the level with the targets' exceptions lifted\n"
+	    "                         (HARDEN_LIFT_EXCEPTIONS=yes): what they save\n"
 	    "  --configure-arg ARG    extra argument for configure / meson setup / cmake\n"
 	    "  --make-arg ARG         --autoconf, --make: extra argument for make\n"
 	    "  --cflags FLAGS         --make: the builder's CFLAGS (default -O2 -g)\n"
@@ -406,6 +409,8 @@ check_options(struct opts *o, const char *srcdir)
 		usage("--level is none, standard or strict, not '%s'", o->level);
 	if (!strcmp(o->level, "none") && !o->single)
 		usage("nothing to compare at level none without --single");
+	if (!strcmp(o->level, "none") && o->lift_exceptions)
+		usage("--lift-exceptions: no exception to lift at level none");
 	if (o->higher_is_better && o->figure == NULL)
 		usage("--higher-is-better needs --figure");
 	if (o->cpu_time && o->figure != NULL)

@@ -187,6 +187,9 @@ section_title(const struct cost *c, enum cmp_kind kind, char *buf, size_t len)
 	else if (kind == CMP_ENV)
 		fmt(buf, len, "Cost of each run-time variant (the baseline's builds, with its "
 		    "environment)");
+	else if (kind == CMP_LIFTED)
+		fmt(buf, len, "Cost of the targets' exceptions (%s, then with every exception "
+		    "lifted: HARDEN_LIFT_EXCEPTIONS=yes)", c->o->level);
 	else
 		fmt(buf, len, "Control (the baseline against itself in other layouts: "
 		    "its true cost is 0)");
@@ -531,7 +534,7 @@ json_cost(const struct cost *c, const struct comparison *m, FILE *f)
 	fputs("{\"kind\": ", f);
 	json_string(f, m->kind == CMP_FEATURE ? "feature" : m->kind == CMP_LEVEL ?
 	    "level" : m->kind == CMP_SINGLE ? "single" : m->kind == CMP_ENV ? "env" :
-	    "control");
+	    m->kind == CMP_LIFTED ? "exceptions" : "control");
 	json_field(f, "name", m->name);
 	json_field(f, "with", with->name);
 	json_field(f, "without", without->name);
