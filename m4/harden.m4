@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 100
+# serial 101
 #
 # SYNOPSIS
 #
@@ -214,7 +214,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-42427b96])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-c8025ea2])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1048,7 +1048,8 @@ Outputs (in the order given; default --report):
   --export=make            HARDEN_CPPFLAGS = ... assignments
   --agreed                 the lines agreed=LANG..., then cppflags= ... and
                            audit_expect= of what every language of the run
-                           agrees on (one language: its report's)
+                           agrees on (one language: its report's), and
+                           features= the names of the features agreed
   --export-prefix=WORD     WORD instead of HARDEN_ in the names of --export
                            (one target's flags: INTERP_CFLAGS, ...)
   --pc                     a pkg-config file (save it as harden-flags.pc):
@@ -3189,6 +3190,12 @@ print_agreed() {
 	for k in cppflags cflags exe_cflags ldflags exe_ldflags lib_ldflags enabled audit_expect; do
 		printf '%s=%s\n' @S|@k "@S|@(value @S|@k)"
 	done
+	case @S|@lang in
+	*" "*) printf 'features=%s\n' "@S|@(value features)" ;;
+	*) n=1 x=
+	   while @<:@ @S|@n -le @S|@nf @:>@; do eval "x=\@S|@x,\@S|@f_name_@S|@n"; n=@S|@((n + 1)); done
+	   printf 'features=%s\n' "@S|@{x@%:@,}" ;;
+	esac
 }
 
 print_summary() {
@@ -3433,9 +3440,9 @@ read_report() {
 @%:@ every language), and a feature of one language whose flags are only
 @%:@ macros (-D_GLIBCXX_ASSERTIONS: inert on another language's line) when no
 @%:@ other language has flags for it; enabled and audit_expect: the words
-@%:@ every language has, of those features.
+@%:@ every language has, of those features; features: their names.
 agree() {
-	cpp= cflags= exe_cflags= ldflags= exe_ldflags= lib_ldflags= enabled= audit=
+	cpp= cflags= exe_cflags= ldflags= exe_ldflags= lib_ldflags= enabled= audit= agreed=
 	n=1
 	while @<:@ @S|@n -le @S|@nf @:>@; do
 		eval "tags=\@S|@tags_1_@S|@n"
@@ -3448,6 +3455,7 @@ agree() {
 		if @<:@ -n "@S|@same" @:>@; then
 			add_tagged @S|@tags
 			agreed_words @S|@n
+			eval "agreed=\@S|@agreed,\@S|@f_name_@S|@n"
 		fi
 		n=@S|@((n + 1))
 	done
@@ -3458,7 +3466,8 @@ ldflags=@S|@{ldflags@%:@ }
 exe_ldflags=@S|@{exe_ldflags@%:@ }
 lib_ldflags=@S|@{lib_ldflags@%:@ }
 enabled=@S|@{enabled@%:@ }
-audit_expect=@S|@{audit@%:@,}"
+audit_expect=@S|@{audit@%:@,}
+features=@S|@{agreed@%:@,}"
 }
 
 @%:@ macros_only I: same=yes and tags the flags of I when I is one language's
