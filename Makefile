@@ -102,12 +102,13 @@ TOOLS = harden-audit harden-cost
 # The Meson subproject, installed whole for builds that cannot fetch a wrap
 # (meson/README.md, "For packagers"): a project copies or links
 # $(subprojectdir) to its subprojects/harden.  Paths in the source tree
-# (no blanks); the sources of harden-audit are added by the recipe.
+# (no blanks); SUBPROJECT_FILES, for a recipe run in $(srcdir), adds the
+# sources of harden-audit and of its shared code.
 SUBPROJECT = VERSION LICENSE meson.build meson_options.txt meson/meson.build \
 	meson/harden-report.txt.in catalog/features.txt catalog/probe.c \
 	catalog/traits.c catalog/harden-flags catalog/README.md \
-	tools/audit/sources.txt tools/lib/json.c tools/lib/json.h \
-	tools/lib/report.c tools/lib/report.h
+	tools/audit/sources.txt
+SUBPROJECT_FILES = $(SUBPROJECT) $$(ls tools/audit/*.[ch] tools/lib/*.[ch] | grep -v fuzz-elf)
 
 # Paths in recipes (see "Paths" at the top): every path is one shell word,
 # $(call q,PATH), quoted with '...' and a ' in it written '\''.  No word
@@ -179,7 +180,7 @@ install: installdirs
 	$(SUBST_IN) '$(srcdir)/harden-tools.pc.in' >$(call q,$(DESTDIR)$(pkgconfigdir)/harden-tools.pc)
 	cd $(call q,$(DESTDIR)$(cmakedir)) && chmod 644 HardenConfig.cmake HardenConfigVersion.cmake
 	chmod 644 $(call q,$(DESTDIR)$(pkgconfigdir)/harden-tools.pc)
-	cd '$(srcdir)' && for f in $(SUBPROJECT) $$(ls tools/audit/*.[ch] | grep -v fuzz-elf); do \
+	cd '$(srcdir)' && for f in $(SUBPROJECT_FILES); do \
 		d=$${f%/*}; [ "$$d" = "$$f" ] && d=.; \
 		$(INSTALL) -d $(call q,$(DESTDIR)$(subprojectdir))/"$$d" && \
 		$(INSTALL) -m 644 "$$f" $(call q,$(DESTDIR)$(subprojectdir))/"$$d"/ || exit 1; \
@@ -191,7 +192,7 @@ uninstall: check-install-paths
 	rm -f $(call q,$(DESTDIR)$(aclocaldir)/harden.m4) $(call q,$(DESTDIR)$(pkgconfigdir)/harden-tools.pc)
 	rm -f $(foreach f,$(CMAKE_FILES),$(call q,$(DESTDIR)$(cmakedir)/$(f)))
 	rm -f $(foreach f,$(CATALOG) harden-flags,$(call q,$(DESTDIR)$(catalogdir)/$(f)))
-	cd '$(srcdir)' && for f in $(SUBPROJECT) $$(ls tools/audit/*.[ch] | grep -v fuzz-elf); do \
+	cd '$(srcdir)' && for f in $(SUBPROJECT_FILES); do \
 		rm -f $(call q,$(DESTDIR)$(subprojectdir))/"$$f"; \
 	done; for d in meson catalog tools/audit tools/lib tools; do \
 		rmdir $(call q,$(DESTDIR)$(subprojectdir))/"$$d" 2>/dev/null || :; \
