@@ -16,8 +16,8 @@ flags, states and reasons everywhere.
 
 The languages are C and CXX, those enabled when the module is included
 (``project(... C CXX)``, or ``enable_language()`` before the include),
-probed in one run of the driver, which probes them at the same time.  A language enabled after the include is
-probed when first needed: by ``harden_target()`` or
+probed in one run of the driver, which probes them at the same time.  A
+language enabled after the include is probed when first needed: by ``harden_target()`` or
 ``harden_add_audit_test()``, else at the end of the top directory (CMake
 3.19 or later; with 3.18 enable it before the include), so that
 ``Harden::Harden`` gives its objects their flags too; its result variables
@@ -731,8 +731,9 @@ endfunction()
 # reads nothing).  The driver's arguments are in args_<unit> of the caller,
 # each starting with its --lang.  Sets report_<unit>, err_<unit> (the
 # unit's messages, without the driver's mark of its language) and
-# rc_<unit>: 0 for a unit without messages of its own when another cannot
-# run (no report: the caller stops on the other before using it).
+# rc_<unit>: 0 for a unit without messages of its own when the other
+# language has some (when the other cannot run there is no report: the
+# caller stops on the other before using it).
 macro(_harden_run_drivers units)
   set(_harden_commands "")
   set(_harden_runs "")
@@ -798,7 +799,11 @@ macro(_harden_split_run r)
       string(REGEX REPLACE "\nharden-flags: ${_harden_other}: [^\n]*" "" _harden_e "\n${_harden_err}")
       string(REGEX REPLACE "\nharden-flags: ${_harden_mark}: " "\nharden-flags: " _harden_e "${_harden_e}")
       string(REGEX REPLACE "^\n" "" err_${_harden_u} "${_harden_e}")
-      if(NOT _harden_e MATCHES "\nharden-flags: " AND NOT _harden_rc STREQUAL "0")
+      # The other language's messages alone: this unit's report is fine
+      # (or, when the other cannot run, not written: see above).  A run
+      # that failed without them (a signal) fails every unit.
+      if(NOT _harden_e MATCHES "\nharden-flags: " AND
+         "\n${_harden_err}" MATCHES "\nharden-flags: ${_harden_other}: ")
         set(rc_${_harden_u} 0)
       endif()
     endif()
