@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 101
+# serial 102
 #
 # SYNOPSIS
 #
@@ -214,7 +214,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-c8025ea2])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-29c03497])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -895,7 +895,7 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
 @%:@                 --ldflags | --exe-ldflags | --lib-ldflags | --cxxflags | --exe-cxxflags |
 @%:@                 --cxx-ldflags | --exe-cxx-ldflags | --cxx-lib-ldflags | --export=sh |
-@%:@                 --export=make | --pc | --agreed@:>@...
+@%:@                 --export=make | --pc | --agreed@<:@=same@:>@@:>@...
 @%:@   harden-flags @<:@OPTION@:>@... @<:@OUTPUT@:>@... --lang=c @<:@ITS ARGUMENTS@:>@... --lang=c++ @<:@ITS ARGUMENTS@:>@...
 @%:@   harden-flags --list | --list=tsv | --help | --version
 @%:@
@@ -1050,6 +1050,9 @@ Outputs (in the order given; default --report):
                            audit_expect= of what every language of the run
                            agrees on (one language: its report's), and
                            features= the names of the features agreed
+  --agreed=same            the same, with only the features whose flags are
+                           the same in every language (no C++ macro on a C
+                           line: Autoconf's HARDEN_CPPFLAGS)
   --export-prefix=WORD     WORD instead of HARDEN_ in the names of --export
                            (one target's flags: INTERP_CFLAGS, ...)
   --pc                     a pkg-config file (save it as harden-flags.pc):
@@ -1088,7 +1091,7 @@ EOF
 parse_args() {
 	level=standard outputs= requests= knowns= catalog= cache= log= known_traits= errors=human lang=c
 	project_flags= project_by="the project" amend= project_first=
-	excepts= reason= reason_set= prefix=HARDEN_
+	excepts= reason= reason_set= prefix=HARDEN_ agreed_rule=
 	for arg do
 		case @S|@arg in
 		--help) help ;;
@@ -1118,6 +1121,8 @@ parse_args() {
 		--list=tsv) outputs="@S|@outputs list-tsv" ;;
 		--report|--summary|--cppflags|--export=sh|--export=make|--pc|--list|--agreed)
 			outputs="@S|@outputs @S|@{arg@%:@--}" ;;
+		--agreed=same) outputs="@S|@outputs agreed" agreed_rule=same ;;
+		--agreed=*) usage_error "invalid value '@S|@{arg@%:@--agreed=}' for --agreed: use same" ;;
 		--cflags|--exe-cflags|--ldflags|--exe-ldflags|--lib-ldflags|--cxxflags|--exe-cxxflags|--cxx-ldflags|--exe-cxx-ldflags|--cxx-lib-ldflags)
 			outputs="@S|@outputs @S|@{arg@%:@--}" ;;
 		--export=*) usage_error "invalid value '@S|@{arg@%:@--export=}' for --export: use sh or make" ;;
@@ -3303,7 +3308,7 @@ count_languages() {
 @%:@ is_output ARG: ARG asks for an output (or names the outputs' variables).
 is_output() {
 	case @S|@1 in
-	--report|--summary|--agreed|--cppflags|--export=*|--export-prefix=*|--pc|--list|--list=*) return 0 ;;
+	--report|--summary|--agreed|--agreed=*|--cppflags|--export=*|--export-prefix=*|--pc|--list|--list=*) return 0 ;;
 	--cflags|--exe-cflags|--ldflags|--exe-ldflags|--lib-ldflags|--cxxflags|--exe-cxxflags) return 0 ;;
 	--cxx-ldflags|--exe-cxx-ldflags|--cxx-lib-ldflags) return 0 ;;
 	esac
@@ -3319,7 +3324,7 @@ common_args() {
 		case @S|@arg in --lang=*,*) continue ;; --lang=*) at=@S|@((at + 1)); continue ;; esac
 		if @<:@ @S|@at -eq 0 @:>@; then
 			case @S|@arg in
-			--report|--summary|--agreed|--export=sh|--export=make|--export-prefix=*) ;;
+			--report|--summary|--agreed|--agreed=same|--export=sh|--export=make|--export-prefix=*) ;;
 			--cache=*|--log=*|--known=*|--traits=*|--amend=*|--project-first)
 				usage_error "@S|@{arg%%=*} is one language's: with several, give it after that language's --lang=LANG" ;;
 			*) ! is_output "@S|@arg" ||
@@ -3437,9 +3442,10 @@ read_report() {
 
 @%:@ agree: report_all, the lists of the features whose flags every language
 @%:@ has (harden_dep of Meson, Automake's preprocessor flags: a target's flags of
-@%:@ every language), and a feature of one language whose flags are only
-@%:@ macros (-D_GLIBCXX_ASSERTIONS: inert on another language's line) when no
-@%:@ other language has flags for it; enabled and audit_expect: the words
+@%:@ every language), and (but with --agreed=same) a feature of one language
+@%:@ whose flags are only macros (-D_GLIBCXX_ASSERTIONS: inert on another
+@%:@ language's line) when no other language has flags for it (Meson's
+@%:@ language-blind dependency needs them there); enabled and audit_expect: the words
 @%:@ every language has, of those features; features: their names.
 agree() {
 	cpp= cflags= exe_cflags= ldflags= exe_ldflags= lib_ldflags= enabled= audit= agreed=
@@ -3451,7 +3457,7 @@ agree() {
 			eval "@<:@ \"\@S|@tags_@S|@{k}_@S|@n\" = \"\@S|@tags\" @:>@" || same=
 			k=@S|@((k + 1))
 		done
-		@<:@ -n "@S|@same" @:>@ || macros_only @S|@n
+		@<:@ -n "@S|@same" @:>@ || @<:@ "@S|@agreed_rule" = same @:>@ || macros_only @S|@n
 		if @<:@ -n "@S|@same" @:>@; then
 			add_tagged @S|@tags
 			agreed_words @S|@n
@@ -3989,6 +3995,9 @@ while read -r harden_k harden_f harden_rest; do
     eval "harden_show_$harden_u=\$harden_x" ;;
   esac
 done <"$harden_tmp/report"
+# Kept for harden_agree: the report's file may be gone by then.
+harden_x=`cat "$harden_tmp/report"` || AC_MSG_ERROR([cannot read $harden_tmp/report])
+eval "harden_report_$harden_lang=\$harden_x"
 AS_ECHO(["$as_me: harden-flags$harden_label: $harden_runs compiler runs"]) >&AS_MESSAGE_LOG_FD
 }
 
@@ -4089,14 +4098,15 @@ m4_define([_HARDEN_LANG_OUTPUTS],
 # harden_set_outputs: the output variables from the languages probed so
 # far (again after each: AC_PROG_CXX may come after HARDEN_CHECK).
 # Automake gives AM_CPPFLAGS to both languages, so HARDEN_CPPFLAGS holds
-# the preprocessor flags of the features on which both agree; a feature's
-# other preprocessor flags start its language's HARDEN_CFLAGS or
-# HARDEN_CXXFLAGS.
+# the preprocessor flags of the features on which both agree (the
+# driver's --agreed); a feature's other preprocessor flags start its
+# language's HARDEN_CFLAGS or HARDEN_CXXFLAGS.
 m4_define([_HARDEN_OUTPUTS],
 [harden_set_outputs ()
 {
-  harden_split cpp cpp
-  HARDEN_CPPFLAGS=`echo $harden_both`
+  harden_agree
+  harden_split cpp
+  HARDEN_CPPFLAGS=$harden_agreed_cppflags
   HARDEN_CFLAGS= HARDEN_LDFLAGS= HARDEN_EXE_LDFLAGS= HARDEN_ENABLED= HARDEN_AUDIT_EXPECT=
   HARDEN_CXXFLAGS= HARDEN_CXX_LDFLAGS= HARDEN_EXE_CXX_LDFLAGS= HARDEN_CXX_ENABLED=
   HARDEN_CXX_AUDIT_EXPECT= HARDEN_LIB_LDFLAGS= HARDEN_CXX_LIB_LDFLAGS=
@@ -4109,27 +4119,58 @@ _HARDEN_LANG_OUTPUTS([cxx], [HARDEN_CXXFLAGS], [HARDEN_CXX_LDFLAGS], [HARDEN_EXE
   [HARDEN_CXX_LIB_LDFLAGS])dnl
 }
 
-# harden_split COMPARE-TAGS ONLY-TAGS: harden_both gets the COMPARE-TAGS
-# flags of the features whose flags of those kinds (cpp, ld, ...: the
-# WHERE of catalog/README.md) are the same in every language probed;
-# harden_only_c and harden_only_cxx get the ONLY-TAGS flags of the others.
+# harden_agree: what the languages probed agree on, computed by the
+# driver alone (--agreed over their reports, which probes nothing):
+# harden_agreed_KEY for the keys cppflags, ldflags and exe_ldflags, and
+# harden_agreed, the agreed features' names (",NAME,...,").  One language
+# probed: its report's lists and every feature.
+harden_agree ()
+{
+  harden_agreed_cppflags= harden_agreed_ldflags= harden_agreed_exe_ldflags= harden_agreed=,
+  for harden_l in c cxx; do
+    eval "harden_x=\${harden_${harden_l}_probed-}"
+    test "$harden_x" = yes || continue
+    eval "harden_agreed_cppflags=\$harden_${harden_l}_cppflags"
+    eval "harden_agreed_ldflags=\$harden_${harden_l}_ldflags"
+    eval "harden_agreed_exe_ldflags=\$harden_${harden_l}_exe_ldflags"
+    for harden_u in $harden_features; do
+      eval "harden_agreed=\$harden_agreed\$harden_name_$harden_u,"
+    done
+  done
+  test "${harden_c_probed-}" = yes && test "${harden_cxx_probed-}" = yes || return 0
+  harden_x=$harden_tmp
+  harden_tmp=`pwd`/conftest.harden-agree
+  rm -rf "$harden_tmp" && mkdir "$harden_tmp" && harden_write_catalog &&
+    AS_ECHO(["$harden_report_c"]) >"$harden_tmp/c" &&
+    AS_ECHO(["$harden_report_cxx"]) >"$harden_tmp/cxx" ||
+    AC_MSG_ERROR([cannot write in $harden_tmp])
+  TMPDIR=$harden_tmp $SHELL "$harden_tmp/harden-flags" --catalog="$harden_tmp" --agreed=same \
+    --lang=c --amend="$harden_tmp/c" --lang=c++ --amend="$harden_tmp/cxx" \
+    >"$harden_tmp/agreed" 2>"$harden_tmp/error" ||
+    AC_MSG_ERROR([harden-flags cannot agree the C and C++ reports: `sed 1q "$harden_tmp/error"`])
+  while IFS= read -r harden_w; do
+    case $harden_w in
+    cppflags=*|ldflags=*|exe_ldflags=*) eval "harden_agreed_${harden_w%%=*}=\${harden_w@%:@*=}" ;;
+    features=*) harden_agreed=,${harden_w@%:@features=}, ;;
+    esac
+  done <"$harden_tmp/agreed"
+  rm -rf "$harden_tmp"
+  harden_tmp=$harden_x
+}
+
+# harden_split TAGS: harden_only_c and harden_only_cxx get the TAGS flags
+# (cpp, ld, ...: the WHERE of catalog/README.md) of the features the
+# languages do not agree on (harden_agree).
 harden_split ()
 {
-  harden_both= harden_only_c= harden_only_cxx=
+  harden_only_c= harden_only_cxx=
   for harden_u in $harden_features; do
+    eval "harden_nm=\$harden_name_$harden_u"
+    case $harden_agreed in *",$harden_nm,"*) continue ;; esac
     harden_tagged c "$[1]"
-    harden_fc=$harden_x
+    harden_only_c="$harden_only_c $harden_x"
     harden_tagged cxx "$[1]"
-    if test "x$harden_fc" = "x$harden_x" || test "${harden_cxx_probed-}" != yes; then
-      harden_both="$harden_both $harden_fc"
-    elif test "${harden_c_probed-}" != yes; then
-      harden_both="$harden_both $harden_x"
-    else
-      harden_tagged c "$[2]"
-      harden_only_c="$harden_only_c $harden_x"
-      harden_tagged cxx "$[2]"
-      harden_only_cxx="$harden_only_cxx $harden_x"
-    fi
+    harden_only_cxx="$harden_only_cxx $harden_x"
   done
 }
 
@@ -4516,9 +4557,9 @@ harden_except_lang ()
 AC_DEFUN([HARDEN_APPLY_GLOBAL],
 [AC_REQUIRE([HARDEN_CHECK])dnl
 m4_define([_HARDEN_APPLIED])dnl
-harden_split "ld exe-ld cc+ld" "ld exe-ld"
+harden_split "ld exe-ld"
 CPPFLAGS="$HARDEN_CPPFLAGS $CPPFLAGS"
 test "${harden_c_probed-}" = yes && CFLAGS="$HARDEN_CFLAGS$harden_only_c $CFLAGS"
 test "${harden_cxx_probed-}" = yes && CXXFLAGS="$HARDEN_CXXFLAGS$harden_only_cxx $CXXFLAGS"
-LDFLAGS="`echo $harden_both` $LDFLAGS"
+LDFLAGS="`echo $harden_agreed_ldflags $harden_agreed_exe_ldflags` $LDFLAGS"
 ])# HARDEN_APPLY_GLOBAL

@@ -11,7 +11,10 @@
 #   words both have;
 # * a request one language cannot meet: exit 1, the outputs still
 #   written, the machine line marked with that language alone;
-# * a language that cannot run: exit 3, no outputs, its message marked;
+# * --agreed over two reports (--amend) probes nothing; --agreed=same
+#   agrees only on the same flags;
+# * a language that cannot run, no scratch directory, no readelf: exit 3,
+#   no outputs, each message marked with its language;
 # * usage errors: a language's option before the first --lang, an output
 #   after it, an output of one language, a language twice.
 . "$HARDEN_SRCDIR/tests/lib.sh"
@@ -68,6 +71,23 @@ for k in cppflags:CPPFLAGS cflags:CFLAGS exe_cflags:EXE_CFLAGS ldflags:LDFLAGS e
 	[ "$(report_key agreed ${k%:*})" = "$(mk ALL_${k#*:})" ] || fail "--agreed ${k%:*}: $(report_key agreed ${k%:*})"
 done
 
+# --agreed over reports already made (--amend after each --lang) probes
+# nothing (no compiler is run) and agrees the same; --agreed=same leaves
+# out the C++ feature of macros only (Autoconf's HARDEN_CPPFLAGS).
+CC=./no-such-compiler CXX=./no-such-compiler sh "$H" --agreed --lang=c --amend=c.report \
+	--lang=c++ --amend=cxx.report >amended 2>err || fail "--agreed over two reports: $(cat err)"
+cmp -s agreed amended || fail "--agreed over two reports differs: $(diff agreed amended)"
+sh "$H" --agreed=same --lang=c --amend=c.report --lang=c++ --amend=cxx.report >same ||
+	fail "--agreed=same"
+[ "$(report_key same cppflags)" = "" ] || fail "--agreed=same cppflags: $(report_key same cppflags)"
+case ,$(report_key same features), in
+*,stdlib-hardening,*) fail "--agreed=same agrees on stdlib-hardening" ;;
+*,stack-protector,*) ;;
+*) fail "--agreed=same features: $(report_key same features)" ;;
+esac
+usage_same=$(sh "$H" --agreed=all 2>&1) && fail "--agreed=all exits 0"
+case $usage_same in *"invalid value 'all' for --agreed"*) ;; *) fail "--agreed=all: $usage_same" ;; esac
+
 # A request C++ cannot meet at -O0; the reports are still written.
 sh "$H" --errors=machine --enable-fortify-source --report --lang=c CC=gcc CFLAGS=-O2 --cache=c.cache \
 	--lang=c++ CXX=clang++ CXXFLAGS=-O0 --cache=cxx.cache >unmet.out 2>err && fail "an unmet request exits 0"
@@ -80,6 +100,18 @@ CC=gcc CXX=./no-such-compiler sh "$H" --lang=c,c++ --report >none.out 2>err && f
 [ $? = 3 ] || fail "no compiler: exit status not 3: $(cat err)"
 [ -s none.out ] && fail "outputs of a run that cannot run: $(cat none.out)"
 grep -q '^harden-flags: c++: cannot run: ' err || fail "no compiler: $(cat err)"
+
+# No scratch directory for the run (a TMPDIR that is not there), and no
+# readelf for either language (uncached): exit 3 and no outputs, never a
+# report of fewer features; readelf's message marked with each language.
+TMPDIR=/nonexistent/tmp sh "$H" --lang=c,c++ --report >none.out 2>err && fail "no TMPDIR: exit 0"
+[ $? = 3 ] && [ ! -s none.out ] && grep -q 'cannot create a scratch directory' err || fail "no TMPDIR: $(cat err)"
+READELF=./no-such-readelf sh "$H" --report --lang=c CC=gcc --lang=c++ CXX=g++ >none.out 2>err &&
+	fail "no readelf: exit 0"
+[ $? = 3 ] && [ ! -s none.out ] || fail "no readelf: $(cat err)"
+for l in c c++; do
+	grep -q "^harden-flags: $l: cannot run: no readelf: " err || fail "no readelf for $l: $(cat err)"
+done
 
 # Usage errors: exit 2 and what to do.
 usage() {
