@@ -2,7 +2,8 @@
 # Where the test suite's time goes: runs the whole suite (or the scripts
 # given) once, as CI does, in a fresh clone of HEAD, and writes the table
 # tests/run prints at the end (the ten slowest tests, the seconds of each
-# area) with the wall time and the date to OUT (default: suite-time.txt).
+# area, wall and CPU) with the wall time and the date to OUT (default:
+# suite-time.txt).
 # A measurement, not a test: it never fails on a number.
 #   sh bench/suite-time.sh [--out=FILE] [tests/AREA/NAME.sh...]
 out=$PWD/suite-time.txt
