@@ -11,13 +11,16 @@
 # * the C++ programs words (C++ only) and tallyxx (C++ and a C object)
 #   get a canary, PIE, full RELRO and an NX stack, make check's audit
 #   passes them with the C++ expectation, and words N with N out of range
-#   aborts through the libstdc++ assertions of stdlib-hardening.
+#   aborts through the libstdc++ assertions of stdlib-hardening;
+# * all of it with bash as configure's, config.status's and libtool's
+#   shell, the one configure picks by itself (the other tests use dash).
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/autoconf/lib.sh"
 need gcc g++
 # The run's build of the example (tests/autoconf/lib.sh), read only here.
 example_gcc_built
 ln -s "$EX" ex || exit 99
+grep -qx 'SHELL = /bin/bash' ex/Makefile || fail "not built with bash: $(grep '^SHELL = ' ex/Makefile)"
 prog=ex/.libs/tally lib=ex/.libs/libtally.so.0.0.0
 [ -f "$prog" ] && [ -f "$lib" ] || fail "libtool did not build the shared library and program"
 

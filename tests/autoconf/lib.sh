@@ -75,6 +75,10 @@ example_gcc_built() {
 	EX=$ONCE
 }
 _example_gcc_make() {
+	# bash, as configure picks it when nobody says otherwise (tests/run
+	# gives the other tests dash); run_once runs this in a subshell.
+	CONFIG_SHELL=/bin/bash
+	export CONFIG_SHELL
 	autotools_example "$1" CC=gcc CXX=g++ --enable-cxx HARDEN_AUDIT="$TOOLS/harden-audit" ||
 		fail "$1: configure failed: $(tail -n 3 "$1/configure.out")"
 	if [ -n "$site" ] && [ -f "$site" ]; then cp "$site" "$1.site"; else : >"$1.site"; fi || exit 99
