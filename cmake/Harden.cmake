@@ -725,17 +725,15 @@ function(_harden_readers out)
 endfunction()
 
 # Runs the driver for the units of the list <units>: one run for the
-# languages of a configuration (the driver probes them at the same time),
-# and the runs of the configurations at the same time (the commands of one
-# execute_process run as a pipeline; each keeps its output in files and
-# reads nothing).  The driver's arguments are in args_<unit> of the caller,
-# each starting with its --lang.  Sets report_<unit>, err_<unit> (the
-# unit's messages, without the driver's mark of its language) and
-# rc_<unit>: 0 for a unit without messages of its own when the other
-# language has some (when the other cannot run there is no report: the
-# caller stops on the other before using it).
+# languages of a configuration (the driver probes them at the same time,
+# the one place in harden that starts probes concurrently), one
+# configuration after the other.  The driver's arguments are in
+# args_<unit> of the caller, each starting with its --lang.  Sets
+# report_<unit>, err_<unit> (the unit's messages, without the driver's mark
+# of its language) and rc_<unit>: 0 for a unit without messages of its own
+# when the other language has some (when the other cannot run there is no
+# report: the caller stops on the other before using it).
 macro(_harden_run_drivers units)
-  set(_harden_commands "")
   set(_harden_runs "")
   foreach(_harden_u IN LISTS ${units})
     _harden_unit(${_harden_u} _ _harden_c _ _ _)
@@ -749,20 +747,9 @@ macro(_harden_run_drivers units)
     list(APPEND _harden_args_${_harden_r} ${args_${_harden_u}})
   endforeach()
   foreach(_harden_r IN LISTS _harden_runs)
-    file(REMOVE "${work}/${_harden_r}.out" "${work}/${_harden_r}.err")
-    list(APPEND _harden_commands COMMAND ${HARDEN_SHELL} -c [[exec "$@" </dev/null >"$0.out" 2>"$0.err"]]
-      "${work}/${_harden_r}" ${driver} ${_harden_args_${_harden_r}})
-  endforeach()
-  execute_process(${_harden_commands} RESULTS_VARIABLE _harden_rcs)
-  foreach(_harden_r IN LISTS _harden_runs)
-    list(POP_FRONT _harden_rcs _harden_rc)
-    set(_harden_out "")
-    set(_harden_err "")
-    # No files: the shell itself could not run (the status says why).
-    if(EXISTS "${work}/${_harden_r}.err")
-      file(READ "${work}/${_harden_r}.out" _harden_out)
-      file(READ "${work}/${_harden_r}.err" _harden_err)
-    endif()
+    execute_process(COMMAND ${driver} ${_harden_args_${_harden_r}}
+      INPUT_FILE /dev/null OUTPUT_VARIABLE _harden_out ERROR_VARIABLE _harden_err
+      RESULT_VARIABLE _harden_rc)
     _harden_split_run(${_harden_r})
   endforeach()
 endmacro()
