@@ -147,7 +147,8 @@ Commands
   and the excepted one's off flag where the toolchain has it on by default.
   The configure output prints the excepted features with the reason, and
   ``harden-except-<target>.txt`` (``-cxx.txt`` for C++) is
-  their report.  Their audit test expects everything but the excepted
+  their report, amended like the project's by the flags the project adds
+  after ``include(Harden)`` (CMake 3.19 or later).  Their audit test expects everything but the excepted
   features (``--except-for``), and still fails when another feature is
   missing there; their compile commands are not checked against the
   project's report.  Such targets must not also link ``Harden::Harden``.
@@ -1293,6 +1294,11 @@ function(_harden_exception_options targets except reason missing c_out l_out)
       message(FATAL_ERROR "harden_target(${names} EXCEPT ${what}) (${label}):\n  ${err}")
     endif()
   endforeach()
+  # For the check of the project's later flags (_harden_check_project).
+  foreach(t IN LISTS targets)
+    set_property(GLOBAL APPEND PROPERTY _HARDEN_EXCEPTIONS "${t}")
+    set_property(GLOBAL PROPERTY _HARDEN_EXCEPTION_ARGS_${t} "--except=${list}" "--reason=${reason}")
+  endforeach()
   foreach(unit IN LISTS units)
     _harden_unit(${unit} lang config label suffix file)
     foreach(t IN LISTS targets)
@@ -1659,14 +1665,55 @@ function(_harden_project_words unit out)
   set(${out} "${words}" PARENT_SCOPE)
 endfunction()
 
-function(_harden_check_project)
+# Amends the unit's report <report> (the project's, or a target's
+# exception with <except_args>) with the words <added>; a changed report
+# is written, its features in state "project" printed and, for the
+# project's, the result variables set again (<changed_out> TRUE).
+function(_harden_amend unit report added except_args changed_out)
+  _harden_unit(${unit} lang config label suffix file)
+  _harden_language(${lang} lang_label _ _ _ _)
+  string(TOLOWER "--lang=${lang_label}" lang_arg)
   get_property(catalog GLOBAL PROPERTY _HARDEN_CATALOG)
   get_property(requests GLOBAL PROPERTY _HARDEN_REQUESTS)
+  if(NOT EXISTS "${report}")
+    return()
+  endif()
+  set(work "${CMAKE_BINARY_DIR}/CMakeFiles/harden")
+  set(what "${label}")
+  if(except_args)
+    string(REGEX REPLACE ".*/harden-except-(.*)${file}[.]txt$" "\\1" t "${report}")
+    set(what "${label}, the exception of ${t}")
+  endif()
+  execute_process(COMMAND "${HARDEN_SHELL}" "${catalog}/harden-flags" ${lang_arg} ${requests}
+      ${except_args} --errors=machine --amend=${report} --project=CMakeLists.txt --project-first
+      "--project-flags=${added}"
+    RESULT_VARIABLE rc_${unit} OUTPUT_VARIABLE amended ERROR_VARIABLE err_${unit})
+  _harden_run_errors(${unit} unmet)
+  file(READ "${report}" old)
+  if(NOT amended STREQUAL old)
+    file(WRITE "${report}" "${amended}")
+    message(STATUS "Hardening ${what}: CMakeLists.txt's flags added after include(Harden):${added}")
+    string(REGEX MATCHALL "\nfeature [^ ]+ project [^\n]*" lines "\n${amended}")
+    foreach(l IN LISTS lines)
+      string(REGEX REPLACE "^\nfeature ([^ ]+) project [^ ]+ " "  \\1: project: " l "${l}")
+      message(STATUS "${l}")
+    endforeach()
+    if(NOT except_args)
+      _harden_unit_variables(${unit} vars)
+      _harden_set_results("${vars}" amended)
+      set(${changed_out} TRUE PARENT_SCOPE)
+    endif()
+  endif()
+  if(rc_${unit} STREQUAL "1")
+    message(FATAL_ERROR "Harden (${what}):\n  ${unmet}")
+  endif()
+endfunction()
+
+function(_harden_check_project)
   _harden_units("${HARDEN_LANGUAGES}" "${HARDEN_CONFIGURATIONS}" units)
   set(changed FALSE)
   foreach(unit IN LISTS units)
     _harden_unit(${unit} lang config label suffix file)
-    _harden_language(${lang} lang_label _ _ _ _)
     get_property(before GLOBAL PROPERTY _HARDEN_WORDS_${unit})
     _harden_project_words(${unit} now)
     set(added "")
@@ -1687,31 +1734,14 @@ function(_harden_check_project)
     if(added STREQUAL "" OR NOT EXISTS "${report}")
       continue()
     endif()
-    string(TOLOWER "--lang=${lang_label}" lang_arg)
-    execute_process(COMMAND "${HARDEN_SHELL}" "${catalog}/harden-flags" ${lang_arg} ${requests}
-        --errors=machine --amend=${report} --project=CMakeLists.txt --project-first
-        "--project-flags=${added}"
-      RESULT_VARIABLE rc_${unit} OUTPUT_VARIABLE amended ERROR_VARIABLE err_${unit})
-    _harden_run_errors(${unit} unmet)
-    file(READ "${report}" old)
-    if(NOT amended STREQUAL old)
-      file(WRITE "${report}" "${amended}")
-      message(STATUS "Hardening ${label}: CMakeLists.txt's flags added after include(Harden):${added}")
-      string(REGEX MATCHALL "\nfeature [^ ]+ project [^\n]*" lines "\n${amended}")
-      foreach(l IN LISTS lines)
-        string(REGEX REPLACE "^\nfeature ([^ ]+) project [^ ]+ " "  \\1: project: " l "${l}")
-        message(STATUS "${l}")
-      endforeach()
-      _harden_unit_variables(${unit} vars)
-      _harden_set_results("${vars}" amended)
-      foreach(v IN LISTS vars)
-        set(${v} "$CACHE{${v}}")
-      endforeach()
-      set(changed TRUE)
-    endif()
-    if(rc_${unit} STREQUAL "1")
-      message(FATAL_ERROR "Harden (${label}):\n  ${unmet}")
-    endif()
+    _harden_amend(${unit} "${report}" "${added}" "" changed)
+    # Each target's exceptions: the same words come before its flags too.
+    get_property(excepted GLOBAL PROPERTY _HARDEN_EXCEPTIONS)
+    foreach(t IN LISTS excepted)
+      get_property(except_args GLOBAL PROPERTY _HARDEN_EXCEPTION_ARGS_${t})
+      _harden_amend(${unit} "${CMAKE_BINARY_DIR}/harden-except-${t}${file}.txt" "${added}"
+        "${except_args}" _)
+    endforeach()
   endforeach()
   if(changed)
     _harden_update_audit_tests()

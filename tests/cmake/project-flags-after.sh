@@ -13,7 +13,10 @@
 # on tally.c's compile command, that of compile_commands.json).  A later
 # -O0 turns fortify-source off where it comes last (a compile option), not
 # where the configuration's -O3 follows it (CMAKE_C_FLAGS).  (The audit
-# test runs the run's harden-audit.)
+# test runs the run's harden-audit.)  A target's exception
+# (harden_target EXCEPT) gets the same words before its flags: its report,
+# harden-except-interp.txt, says "project" for the same features and keeps
+# its exception and reason.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$HARDEN_SRCDIR/tests/cmake/lib.sh"
 need gcc ninja readelf
@@ -39,6 +42,9 @@ endif()
 add_executable(tally "$src/main.c" "$src/tally.c")
 target_include_directories(tally PRIVATE "$src")
 target_link_libraries(tally PRIVATE Harden::Harden)
+add_executable(interp "$src/main.c" "$src/tally.c")
+target_include_directories(interp PRIVATE "$src")
+harden_target(interp EXCEPT cf-protection REASON "its own shadow stack")
 enable_testing()
 harden_add_audit_test(audit tally)
 EOT
@@ -55,6 +61,14 @@ grep -q 'stack-protector: project: set by CMakeLists.txt (-fno-stack-protector)'
 	fail "the summary does not say project: $(cat "$b.configure.log")"
 want=$(report_key "$r" audit_expect)
 case ,$want, in *,stack-protector,*) fail "stack-protector still expected: $want" ;; esac
+x=$b/harden-except-interp.txt
+report_expect "$x" stack-protector "project off"
+report_expect "$x" wrapv "project yes"
+report_expect "$x" cf-protection "off -"
+report_reason "$x" cf-protection | grep -q 'exception: its own shadow stack' ||
+	fail "the exception's reason went missing: $(report_reason "$x" cf-protection)"
+grep -q 'Hardening C, the exception of interp: CMakeLists.txt.s flags added after include(Harden):' \
+	"$b.configure.log" || fail "the summary does not name the exception: $(cat "$b.configure.log")"
 got=$(sed -n 's/^HARDEN_AUDIT_EXPECT:INTERNAL=//p' "$b/CMakeCache.txt")
 [ "$got" = "$want" ] || fail "HARDEN_AUDIT_EXPECT is '$got', the report says '$want'"
 cmake_build "$b"
@@ -75,6 +89,7 @@ cmake_configure "$b" "$p" -DOWN_O0=flags
 report_expect "$r" fortify-source "on 3"
 cmake_configure "$b" "$p" -DOWN_O0=options
 report_expect "$r" fortify-source "project off"
+report_expect "$x" fortify-source "project off"
 report_reason "$r" fortify-source | grep -q 'CMakeLists.txt (-O0) after the checks: needs optimisation' ||
 	fail "the reason does not name the project's -O0: $(report_reason "$r" fortify-source)"
 echo ok
