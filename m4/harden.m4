@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 102
+# serial 103
 #
 # SYNOPSIS
 #
@@ -4210,17 +4210,9 @@ harden_drop_tagged ()
   harden_y=
   for harden_u in $harden_features; do
     harden_tagged $[1] cc+ld
-    harden_y="$harden_y $harden_x "
+    harden_y="$harden_y $harden_x"
   done
-  eval "harden_w=\$$[2]"
-  harden_x=
-  for harden_w in $harden_w; do
-    case " $harden_y " in
-    *" $harden_w "*) ;;
-    *) harden_x="$harden_x $harden_w" ;;
-    esac
-  done
-  eval "$[2]=\`echo \$harden_x\`"
+  harden_drop_words $[2] $harden_y
 }
 
 # harden_ccas: HARDEN_CCASFLAGS, what assembly through the compiler
