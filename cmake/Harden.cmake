@@ -148,10 +148,11 @@ Commands
   The configure output prints the excepted features with the reason, and
   ``harden-except-<target>.txt`` (``-cxx.txt`` for C++) is
   their report, amended like the project's by the flags the project adds
-  after ``include(Harden)`` (CMake 3.19 or later).  Their audit test expects everything but the excepted
-  features (``--except-for``), and still fails when another feature is
-  missing there; their compile commands are not checked against the
-  project's report.  Such targets must not also link ``Harden::Harden``.
+  after ``include(Harden)`` (CMake 3.19 or later).  Their audit test
+  expects everything but the excepted features (``--except-for``), and
+  still fails when another feature is missing there; their compile
+  commands are not checked against the project's report.  Such targets
+  must not also link ``Harden::Harden``.
 
 .. command:: harden_add_audit_test
 
