@@ -4,7 +4,7 @@
 packages="gcc g++ make autoconf automake libtool autopoint pkgconf meson ninja-build
  cmake clang clang-19 gcc-11 g++-11 libc++-19-dev libc++abi-19-dev tcc musl-tools lld binutils git python3
  checksec devscripts libclang-rt-14-dev gcc-aarch64-linux-gnu valgrind
- mold qemu-user gcc-mingw-w64-x86-64 wine wine64"
+ mold qemu-user gcc-mingw-w64-x86-64 wine wine64 gfortran"
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -66,7 +66,7 @@ CC=gcc meson_setup "$p" "$b" --buildtype=release
 r=$(meson_report "$b")
 
 # What setup says.
-grep -q "PIE only when linked with dependency('harden-exe') or ('harden-c-exe') (b_pie is false)" "$b.log" ||
+grep -q "PIE only when linked with dependency('harden-exe') or dependency('harden-c-exe') (b_pie is false)" "$b.log" ||
 	fail "no message about b_pie=false"
 for f in stack-protector fortify-source pie relro bind-now noexecstack; do
 	[ "$(report_state "$r" $f)" = on ] || fail "$f is not on: $(grep "^feature $f " "$r")"
