@@ -23,10 +23,17 @@ done
 report_key report enabled | grep -q 'fortify-source=2' || fail "enabled lacks the builder's fortify-source=2"
 [ "$(report_key report audit_expect)" = stack-protector,fortify-source,pie,relro,bind-now,noexecstack ] ||
 	fail "audit_expect: $(report_key report audit_expect)"
-# The builder's off flag: absent, and nothing added.  Outside the level: not probed.
-CFLAGS="-O2 -fno-stack-protector -fno-strict-aliasing" LDFLAGS= CPPFLAGS= sh "$S/catalog/harden-flags" >r2 || fail "r2"
+# The builder's off flags: absent (proven on the probe's binary: with
+# -no-pie it is no ET_DYN), nothing added, and not expected of the audit.
+# Outside the level: not probed.
+CFLAGS="-O2 -fno-stack-protector -fno-strict-aliasing" LDFLAGS=-no-pie CPPFLAGS= sh "$S/catalog/harden-flags" >r2 || fail "r2"
 report_expect r2 stack-protector "builder off"
 [ "$(report_reason r2 stack-protector)" = "set by the builder (-fno-stack-protector); absent" ] || fail "$(report_reason r2 stack-protector)"
+report_expect r2 pie "builder off"
+[ "$(report_reason r2 pie)" = "set by the builder (-no-pie); absent" ] || fail "pie: $(report_reason r2 pie)"
+case ",$(report_key r2 audit_expect)," in
+*,pie,*|*,stack-protector,*) fail "r2: audit_expect=$(report_key r2 audit_expect)" ;;
+esac
 [ "$(report_reason r2 no-strict-aliasing)" = "set by the builder (-fno-strict-aliasing); not in level standard, not probed" ] ||
 	fail "$(report_reason r2 no-strict-aliasing)"
 echo ok
