@@ -198,7 +198,9 @@ Commands
   ``compile_commands.json`` against the reports (``harden-audit
   --compile-commands``): a C or C++ source that escaped ``Harden::Harden``
   fails without ``-g`` too (harden-audit checks the C sources against
-  ``harden-report.txt``, the C++ ones against ``harden-report-cxx.txt``).
+  ``harden-report.txt``, the C++ ones against ``harden-report-cxx.txt``,
+  those of a target with exceptions against its
+  ``harden-except-<target>.txt`` and ``-cxx.txt``).
   A file in which no function needs a canary
   or no call is fortifiable therefore fails; audit the files that do.
 
@@ -1520,24 +1522,33 @@ function(harden_add_audit_test)
   # harden-audit checks each language's sources against that language's
   # report.  (Not with configurations: one database holds the commands of
   # them all.)
-  # The compile commands of a target with exceptions lack their flags by
-  # design: its binary is judged, not its commands.
+  # A target with exceptions: its commands against its own reports
+  # (harden-except-<target>.txt), which its flags come from.
   set(dirs "")
+  set(reports_for "")
   foreach(t IN LISTS args)
+    set(dir "$<TARGET_PROPERTY:${t},BINARY_DIR>/CMakeFiles/${t}.dir")
     if(NOT t IN_LIST excepted_targets)
-      list(APPEND dirs --objects-in "$<TARGET_PROPERTY:${t},BINARY_DIR>/CMakeFiles/${t}.dir")
+      list(APPEND dirs --objects-in "${dir}")
+    else()
+      if("C" IN_LIST HARDEN_LANGUAGES)
+        list(APPEND reports_for --report-for "${dir}=${CMAKE_BINARY_DIR}/harden-except-${t}.txt")
+      endif()
+      if("CXX" IN_LIST HARDEN_LANGUAGES)
+        list(APPEND reports_for --report-for "${dir}=${CMAKE_BINARY_DIR}/harden-except-${t}-cxx.txt")
+      endif()
     endif()
   endforeach()
   if(CMAKE_EXPORT_COMPILE_COMMANDS AND CMAKE_GENERATOR MATCHES "Makefiles|Ninja"
-      AND NOT HARDEN_CONFIGURATIONS AND dirs)
+      AND NOT HARDEN_CONFIGURATIONS)
     list(APPEND expect --compile-commands "${CMAKE_BINARY_DIR}/compile_commands.json")
-    if("C" IN_LIST HARDEN_LANGUAGES)
+    if(dirs AND "C" IN_LIST HARDEN_LANGUAGES)
       list(APPEND expect --report "${CMAKE_BINARY_DIR}/harden-report.txt")
     endif()
-    if("CXX" IN_LIST HARDEN_LANGUAGES)
+    if(dirs AND "CXX" IN_LIST HARDEN_LANGUAGES)
       list(APPEND expect --report "${CMAKE_BINARY_DIR}/harden-report-cxx.txt")
     endif()
-    list(APPEND expect ${dirs})
+    list(APPEND expect ${dirs} ${reports_for})
   endif()
   add_test(NAME "${name}" COMMAND ${cmd} ${expect} ${files})
 endfunction()

@@ -4,7 +4,8 @@
 # write it) against harden's report: every C compile command carries the
 # flags the report calls on, none undone later on its line (blhc's idea, for
 # any compiler); each one that does not is named with the flag, exit 1; a
-# file that is not a compilation database is exit 2.
+# file that is not a compilation database is exit 2.  --report-for
+# DIR=REPORT checks a target's commands against its exception's report.
 . "${HARDEN_SRCDIR:-.}/tests/audit/lib.sh"
 
 build_audit
@@ -65,4 +66,26 @@ printf '[{"file": "a.c", "command": "gcc' >"$T/cut.json"
 grep -q 'cut.json: not a compilation database' "$T/err" || fail "message: $(cat "$T/err")"
 "$AUDIT" --compile-commands "$T/good.json" 2>/dev/null
 [ $? -eq 2 ] || fail "--compile-commands without --report is not a usage error"
+
+# --report-for DIR=REPORT: the commands whose object is in DIR are checked
+# against REPORT (a target's exception), and only against it.
+CC=gcc CFLAGS="-O2" sh "$S/catalog/harden-flags" --except=stack-protector --reason=test >"$T/except" ||
+	fail "harden-flags --except failed"
+db "$T/ex.json" "a.c|gcc $cppflags $cflags -c a.c -o a.o" \
+	"x.c|gcc $(report_key "$T/except" cppflags) $(report_key "$T/except" cflags) -c x.c -o interp.dir/x.o"
+"$AUDIT" --compile-commands "$T/ex.json" --report "$T/report" 2>"$T/err"
+[ $? -eq 1 ] && grep -q 'x.c: compiled without -fstack-protector-strong' "$T/err" ||
+	fail "the control: x.c passes against the project's report: $(cat "$T/err")"
+"$AUDIT" --compile-commands "$T/ex.json" --report "$T/report" --report-for /src/interp.dir="$T/except" 2>"$T/err" ||
+	fail "--report-for: $(cat "$T/err")"
+grep -q ": 1 C compile commands checked against $T/report: 0 without" "$T/err" &&
+	grep -q ": 1 C compile commands checked against $T/except: 0 without" "$T/err" || fail "--report-for: $(cat "$T/err")"
+"$AUDIT" --compile-commands "$T/ex.json" --report-for /src/interp.dir/="$T/report" 2>"$T/err"
+[ $? -eq 1 ] && grep -q 'x.c: compiled without' "$T/err" && ! grep -q 'a.c' "$T/err" ||
+	fail "--report-for alone, against the project's report: $(cat "$T/err")"
+"$AUDIT" --compile-commands "$T/ex.json" --report "$T/report" --report-for /src/none.dir="$T/except" 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'no compile command of the --objects-in directories' "$T/err" ||
+	fail "--report-for a directory without commands: $(cat "$T/err")"
+"$AUDIT" --compile-commands "$T/ex.json" --report-for /src/interp.dir 2>"$T/err"
+[ $? -eq 2 ] && grep -q 'want DIR=REPORT' "$T/err" || fail "--report-for without a report: $(cat "$T/err")"
 echo ok

@@ -8,7 +8,9 @@
 # The same for C++ in the same mixed project, each language's commands
 # against its own report: a C++ source compiled without the canary fails
 # the gate (Release: by its compile command), and a C++-only target, which
-# has no C command, passes.
+# has no C command, passes.  A target with an exception has its commands
+# checked against its own report (harden-except-TARGET.txt): a source of it
+# that undoes a feature it keeps fails the gate.
 # (harden-audit is the run's one, given as HARDEN_AUDIT; the second build
 # type reconfigures the first's tree.)
 . "$HARDEN_SRCDIR/tests/lib.sh"
@@ -40,8 +42,19 @@ function(pair suffix main bad good)
 endfunction()
 pair("" a.c b.c b2.c)
 pair(xx a.cpp bx.cpp bx2.cpp)
+# Exceptions: each target's commands against its harden-except-*.txt;
+# interp_bad's second source also undoes stack-clash-protection, which no
+# binary shows without -g.
+add_executable(interp_good a.c b3.c)
+add_executable(interp_bad a.c b4.c)
+harden_target(interp_good interp_bad EXCEPT stack-protector REASON "reads its own stack")
+set_source_files_properties(b4.c PROPERTIES COMPILE_OPTIONS -fno-stack-clash-protection)
+harden_add_audit_test(interp_good-audit interp_good)
+harden_add_audit_test(interp_bad-audit interp_bad)
 EOT
 cp "$p/b.c" "$p/b2.c"	# good's own copy: source properties are per directory
+cp "$p/b.c" "$p/b3.c"
+cp "$p/b.c" "$p/b4.c"
 b=$T/build
 # check_pair SUFFIX BAD: goodSUFFIX's audit passes; mixedSUFFIX's fails,
 # naming BAD's compile command.
@@ -59,6 +72,13 @@ for bt in RelWithDebInfo Release; do
 	check_pair "" b.c
 	grep -q 'good.dir' "$b.mixed-$bt.log" && fail "$bt: the audit of mixed checked good's objects"
 	check_pair xx bx.cpp
+	run "$b.interp_good-$bt.log" ctest --test-dir "$b" -R '^interp_good-audit$' -V
+	grep -q "C compile commands checked against $b/harden-except-interp_good.txt: 0 without" "$b.interp_good-$bt.log" ||
+		fail "$bt: interp_good's commands were not checked against its exception: $(grep harden-audit "$b.interp_good-$bt.log" | tail -n 5)"
+	ctest --test-dir "$b" -R '^interp_bad-audit$' -V >"$b.interp_bad-$bt.log" 2>&1 &&
+		fail "$bt: the audit of interp_bad, with a source that undoes stack-clash-protection, passed"
+	grep -q "/b4.c: -fstack-clash-protection undone later on its command line" "$b.interp_bad-$bt.log" ||
+		fail "$bt: the compile command of b4.c is not named: $(grep harden-audit "$b.interp_bad-$bt.log" | tail -n 5)"
 	grep -q 'C++ compile commands checked against .*harden-report-cxx.txt: 0 without' "$b.goodxx-$bt.log" ||
 		fail "$bt: the C++ target's compile commands were not checked: $(grep harden-audit "$b.goodxx-$bt.log" | tail -n 5)"
 done

@@ -30,6 +30,7 @@ struct scope {
 	const struct required	*rq;
 	const char *const	*dirs;	/* object directories, NULL-ended;
 					   NULL: every command */
+	const char *const	*skip;	/* directories left out, or NULL */
 	unsigned		checked, bad;
 };
 
@@ -436,10 +437,12 @@ static void
 check_entry(const struct entry *e, void *arg)
 {
 	struct scope *sc = arg;
+	const char *dir = e->dir.n == 1 ? e->dir.w[0] : ".";
+	const char *obj = object_of(&e->out, &e->cmd);
 
 	if (e->file.n == 1 && is_source(e->file.w[0], sc->rq->cxx) &&
-	    in_scope(sc->dirs, e->dir.n == 1 ? e->dir.w[0] : ".",
-	    object_of(&e->out, &e->cmd))) {
+	    in_scope(sc->dirs, dir, obj) &&
+	    (sc->skip == NULL || !in_scope(sc->skip, dir, obj))) {
 		sc->checked++;
 		sc->bad += (unsigned)check_command(e->file.w[0], &e->cmd, sc->rq);
 	}
@@ -512,9 +515,9 @@ walk(const char *path, void (*each)(const struct entry *, void *), void *arg)
  */
 static int
 check_report(const char *path, const char *report, struct required *rq,
-    const char *const *dirs, unsigned *checked)
+    const char *const *dirs, const char *const *skip, unsigned *checked)
 {
-	struct scope sc = { rq, dirs, 0, 0 };
+	struct scope sc = { rq, dirs, skip, 0, 0 };
 	int rc;
 
 	if ((rc = walk(path, check_entry, &sc)) == 0 && sc.checked > 0) {
@@ -529,7 +532,7 @@ check_report(const char *path, const char *report, struct required *rq,
 
 int
 compdb_check(const char *path, const char *const *reports,
-    const char *const *dirs)
+    const char *const *dirs, const char *const *skip)
 {
 	struct required rq[2];
 	unsigned checked = 0;
@@ -547,7 +550,7 @@ compdb_check(const char *path, const char *const *reports,
 			st = 2;
 		}
 	for (i = 0; i < n && st < 2; i++)
-		if ((rc = check_report(path, reports[i], &rq[i], dirs,
+		if ((rc = check_report(path, reports[i], &rq[i], dirs, skip,
 		    &checked)) > st)
 			st = rc;
 	if (st == 0 && checked == 0) {

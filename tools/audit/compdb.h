@@ -11,11 +11,13 @@
  * carries the compiler and preprocessor flags of the features that report
  * calls on, none undone later on its line; each one that does not is
  * named on standard error.  With dirs (NULL-ended), only the commands
- * whose object lies in one of those directories.  0 all do, 1 one does
- * not, 2 unreadable input or no command checked at all.
+ * whose object lies in one of those directories; with skip (NULL-ended),
+ * none whose object lies in one of those (another report's: a target's
+ * exception).  0 all do, 1 one does not, 2 unreadable input or no command
+ * checked at all.
  */
 int	compdb_check(const char *path, const char *const *reports,
-	    const char *const *dirs);
+	    const char *const *dirs, const char *const *skip);
 
 /*
  * Calls fn(object, arg) for the object of every entry of the compilation

@@ -50,6 +50,12 @@ struct opts {
 	size_t		nreports;
 	const char	*objdirs[65];	/* --objects-in, NULL-ended */
 	size_t		nobjdirs;
+	struct report_for {		/* --report-for DIR=REPORT */
+		const char	*dirs[2];	/* DIR, NULL */
+		const char	*reports[3];	/* NULL-ended */
+	}		report_for[32];
+	size_t		nreport_for;
+	const char	*report_for_dirs[33];	/* theirs, NULL-ended */
 	uint64_t	expect;		/* bit i: audit_checks[i] expected */
 	struct expect_for {		/* --expect-for, --except-for */
 		const char	*file;
@@ -132,6 +138,12 @@ help(void)
 	    "commands whose object\n"
 	    "                     is in DIR (repeatable: a target's object "
 	    "directories)\n"
+	    "      --report-for DIR=REPORT  with --compile-commands: the "
+	    "commands whose\n"
+	    "                     object is in DIR against REPORT instead "
+	    "(a target's\n"
+	    "                     exception; once per language of DIR, "
+	    "repeatable)\n"
 	    "  -v, --verbose      print the reason of every verdict\n"
 	    "  -V, --version      print the version and exit\n\n"
 	    "Features for --expect:\n");
@@ -242,6 +254,60 @@ parse_expect_for(const char *arg, int except, struct opts *o)
 	*e = (struct expect_for){ file, parse_expect(eq + 1, 0), except, 0 };
 	if (except && e->expect == 0)
 		usage("--except-for FILE=LIST: LIST names no feature");
+}
+
+/*
+ * --report-for DIR=REPORT: DIR's commands against REPORT (one per
+ * language: a second REPORT for the same DIR joins the first).
+ */
+static void
+parse_report_for(const char *arg, struct opts *o)
+{
+	const char *eq = strchr(arg, '=');
+	struct report_for *r;
+	char *dir;
+	size_t k;
+
+	if (eq == NULL || eq == arg || eq[1] == '\0')
+		usage("--report-for: want DIR=REPORT");
+	if ((dir = strndup(arg, (size_t)(eq - arg))) == NULL)
+		err(EXIT_ERR, "strndup");
+	for (k = 0; k < o->nreport_for; k++)
+		if (strcmp(o->report_for[k].dirs[0], dir) == 0)
+			break;
+	if (k == o->nreport_for) {
+		if (k == sizeof(o->report_for) / sizeof(o->report_for[0]))
+			usage("--report-for: too many directories");
+		o->report_for[k].dirs[0] = o->report_for_dirs[k] = dir;
+		o->nreport_for++;
+	} else
+		free(dir);
+	r = &o->report_for[k];
+	if (r->reports[1] != NULL)
+		usage("--report-for: one C and one C++ report per directory");
+	r->reports[r->reports[0] != NULL] = eq + 1;
+}
+
+/*
+ * The compile commands: those of the --report-for directories against
+ * their reports, the others (or those of --objects-in) against --report.
+ * The worst status.
+ */
+static int
+check_compile_commands(const struct opts *o)
+{
+	size_t k;
+	int st, status = EXIT_OK;
+
+	if (o->nreports > 0)
+		status = compdb_check(o->compdb, o->reports,
+		    o->nobjdirs > 0 ? o->objdirs : NULL,
+		    o->nreport_for > 0 ? o->report_for_dirs : NULL);
+	for (k = 0; k < o->nreport_for; k++)
+		if ((st = compdb_check(o->compdb, o->report_for[k].reports,
+		    o->report_for[k].dirs, NULL)) > status)
+			status = st;
+	return status;
 }
 
 /*
@@ -1125,6 +1191,7 @@ parse_options(int argc, char *argv[], struct opts *o)
 		{ "compile-commands", required_argument, NULL, 'C' },
 		{ "report",	required_argument,	NULL, 'R' },
 		{ "objects-in",	required_argument,	NULL, 'O' },
+		{ "report-for",	required_argument,	NULL, 'F' },
 		{ "fail-uncovered", no_argument,	NULL, 'U' },
 		{ "objects",	no_argument,		NULL, 'o' },
 		{ "verbose",	no_argument,		NULL, 'v' },
@@ -1155,6 +1222,7 @@ parse_options(int argc, char *argv[], struct opts *o)
 				usage("more than 64 --objects-in");
 			o->objdirs[o->nobjdirs++] = optarg;
 			break;
+		case 'F': parse_report_for(optarg, o); break;
 		case 'U': o->fail_uncovered = 1; break;
 		case 'o': o->objects = 1; break;
 		case 'v': o->verbose = 1; break;
@@ -1162,8 +1230,8 @@ parse_options(int argc, char *argv[], struct opts *o)
 		default: usage(NULL);
 		}
 	/* With --objects, the database may be read for its objects alone. */
-	if (o->nreports > 0 ? o->compdb == NULL : o->compdb != NULL &&
-	    !o->objects)
+	if (o->nreports + o->nreport_for > 0 ? o->compdb == NULL :
+	    o->compdb != NULL && !o->objects)
 		usage("--compile-commands and --report go together");
 	if (o->nobjdirs > 0 && o->compdb == NULL)
 		usage("--objects-in goes with --compile-commands");
@@ -1190,9 +1258,8 @@ main(int argc, char *argv[])
 	i = parse_options(argc, argv, &o);
 	argc -= i;
 	argv += i;
-	if (o.nreports > 0) {
-		status = compdb_check(o.compdb, o.reports,
-		    o.nobjdirs > 0 ? o.objdirs : NULL);
+	if (o.nreports + o.nreport_for > 0) {
+		status = check_compile_commands(&o);
 		if (argc == 0 && !o.objects)
 			return fflush(stdout) == 0 ? status : EXIT_ERR;
 	}
