@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 103
+# serial 104
 #
 # SYNOPSIS
 #
@@ -214,7 +214,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-29c03497])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-e3886f5e])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -999,7 +999,8 @@ Options:
   --reason=TEXT            why the target goes without them: the report
                            and the summary give "exception: TEXT"; with
                            HARDEN_LIFT_EXCEPTIONS=yes in the environment
-                           (harden-cost --lift-exceptions) not applied
+                           (harden-cost --lift-exceptions) not applied,
+                           with =FEATURE@<:@,...@:>@ not those of FEATURE
   --known=FEATURE=RESULT   a result decided before (a cache): VALUE @<:@FLAGS@:>@,
                            no@<:@: REASON@:>@, or builder present@<:@; NOTE@:>@|absent|
                            unproven: REASON
@@ -1392,9 +1393,12 @@ read_requests() {
 
 @%:@ read_exceptions: each FEATURE@<:@=VALUE@:>@ of --except, a request that comes
 @%:@ after every other (the target's exception wins over the project's
-@%:@ request of the same feature); except_I=yes marks it.  With
-@%:@ HARDEN_LIFT_EXCEPTIONS set, they are checked and not applied.
+@%:@ request of the same feature); except_I=yes marks it.  Those lifted by
+@%:@ HARDEN_LIFT_EXCEPTIONS (yes: all; else a list of features: harden-cost
+@%:@ --lift-exceptions prices them) are checked and not applied.
 read_exceptions() {
+	check_lifted
+	kept=
 	IFS=,
 	for e in @S|@excepts; do
 		IFS=@S|@ifs
@@ -1406,15 +1410,31 @@ read_exceptions() {
 			feature_names
 			usage_error "--except=@S|@e: no feature @S|@{e%%=*} (features: @S|@names)"
 		}
-		eval "@<:@ -z \"\@S|@{except_@S|@i-}\" @:>@" || usage_error "--except names @S|@{e%%=*} twice"
+		eval "@<:@ -z \"\@S|@{excepted_@S|@i-}\" @:>@" || usage_error "--except names @S|@{e%%=*} twice"
+		eval "excepted_@S|@i=yes"
+		case ,@S|@{HARDEN_LIFT_EXCEPTIONS-}, in ,yes,|*",@S|@{e%%=*},"*) continue ;; esac
 		eval "except_@S|@i=yes"
-		@<:@ -n "@S|@{HARDEN_LIFT_EXCEPTIONS-}" @:>@ && continue
+		kept="@S|@kept@S|@{kept:+,}@S|@e"
 		case @S|@e in *=*) request "@S|@e" ;; *) request "disable-@S|@e" ;; esac
 	done
 	IFS=@S|@ifs
-	@%:@ Lifted (harden-cost --lift-exceptions prices them): the project's
-	@%:@ run, checked as an exception and cached as the project's.
-	@<:@ -z "@S|@{HARDEN_LIFT_EXCEPTIONS-}" @:>@ || excepts= reason=
+	@%:@ All lifted: the project's run, checked as an exception and cached as
+	@%:@ the project's.
+	excepts=@S|@kept
+	@<:@ -n "@S|@excepts" @:>@ || reason=
+}
+
+@%:@ check_lifted: HARDEN_LIFT_EXCEPTIONS is empty, yes or features.
+check_lifted() {
+	case @S|@{HARDEN_LIFT_EXCEPTIONS-} in ""|yes) return 0 ;; esac
+	IFS=,
+	for e in @S|@HARDEN_LIFT_EXCEPTIONS; do
+		IFS=@S|@ifs
+		feature_index "@S|@e" && continue
+		feature_names
+		usage_error "HARDEN_LIFT_EXCEPTIONS=@S|@HARDEN_LIFT_EXCEPTIONS: no feature '@S|@e' (yes, or features: @S|@names)"
+	done
+	IFS=@S|@ifs
 }
 
 @%:@ request OPTION: one --OPTION that is no option of the driver's own.

@@ -99,6 +99,10 @@ usage --except=pie=yes --reason="$why"
 grep -q -- 'turns a feature off or sets another of its values, not yes' err || fail "value yes: $(cat err)"
 usage --except=pie,pie --reason="$why"
 grep -q -- '--except names pie twice' err || fail "twice: $(cat err)"
+HARDEN_LIFT_EXCEPTIONS=stack-protectr sh "$H" --except=stack-protector --reason="$why" >out 2>err
+[ $? -eq 2 ] || fail "HARDEN_LIFT_EXCEPTIONS=stack-protectr: not exit 2"
+grep -q -- "HARDEN_LIFT_EXCEPTIONS=stack-protectr: no feature 'stack-protectr' (yes, or features: stack-protector," err ||
+	fail "an unknown feature to lift: $(cat err)"
 usage --export-prefix=1X
 grep -q -- "invalid value '1X' for --export-prefix" err || fail "a bad prefix: $(cat err)"
 echo ok

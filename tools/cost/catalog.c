@@ -156,27 +156,36 @@ known_feature(const struct cost *c, const char *name)
 	return 0;
 }
 
-/* 1, after naming the valid features, when a name of --features is
- * unknown: a usage error. */
-int
-unknown_features(const struct cost *c)
+/* 1, after naming the valid features, when a name of list (the option's)
+ * is unknown. */
+static int
+unknown_in(const struct cost *c, const char *list, const char *option)
 {
 	char *copy, *tok, *save = NULL;
 	int unknown = 0;
 
-	if (c->o->only == NULL || c->ncatalog == 0)
+	if (list == NULL || c->ncatalog == 0)
 		return 0;
-	copy = xprintf("%s", c->o->only);
+	copy = xprintf("%s", list);
 	for (tok = strtok_r(copy, ",", &save); tok && !unknown; tok = strtok_r(NULL, ",", &save)) {
 		if (known_feature(c, tok))
 			continue;
-		fprintf(stderr, "harden-cost: unknown feature '%s' in --features; valid names:\n", tok);
+		fprintf(stderr, "harden-cost: unknown feature '%s' in %s; valid names:\n", tok, option);
 		for (int i = 0; i < c->ncatalog; i++)
 			fprintf(stderr, "  %s\n", c->catalog[i].name);
 		unknown = 1;
 	}
 	free(copy);
 	return unknown;
+}
+
+/* 1 when a name of --features or --lift-exceptions is unknown (said): a
+ * usage error. */
+int
+unknown_features(const struct cost *c)
+{
+	return unknown_in(c, c->o->only, "--features") ||
+	    unknown_in(c, c->o->lift_only, "--lift-exceptions");
 }
 
 /* name is in --features, or there is no --features. */

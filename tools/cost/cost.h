@@ -70,6 +70,7 @@ struct opts {
 	double	precision;		/* adaptive: stop at this CI half-width */
 	int	single, keep, reuse, quiet, jobs;
 	int	lift_exceptions;	/* --lift-exceptions */
+	const char *lift_only;		/* --lift-exceptions=LIST */
 	double	timeout;
 	const char *only;		/* --features LIST */
 	const char *json, *markdown, *svg;	/* "-" is standard output */

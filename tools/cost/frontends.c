@@ -367,7 +367,8 @@ run_step(struct build *b, const struct step *st)
 	}
 	/* every step: a build may run configure again */
 	if (b->v->kind == VAR_LIFTED)
-		env[env[1] == NULL ? 1 : env[2] == NULL ? 2 : 3] = xprintf("HARDEN_LIFT_EXCEPTIONS=yes");
+		env[env[1] == NULL ? 1 : env[2] == NULL ? 2 : 3] = xprintf("HARDEN_LIFT_EXCEPTIONS=%s",
+		    *b->v->feature ? b->v->feature : "yes");
 	rc = command(b, &a, st->flags & STEP_IN_BUILD ? b->dir : NULL, env);
 	for (int i = 0; env[i] != NULL; i++)
 		free(env[i]);

@@ -117,6 +117,8 @@ add_variant(struct cost *c, enum variant_kind kind, const char *feature, const c
 		fmt(v->name, sizeof v->name, "%s-control", c->variants[0].name);
 	else if (kind == VAR_ENV)
 		fmt(v->name, sizeof v->name, "%s+env-%s", c->variants[0].name, feature);
+	else if (kind == VAR_LIFTED && *v->feature)
+		fmt(v->name, sizeof v->name, "%s-no-%s-exceptions", o->level, feature);
 	else if (kind == VAR_LIFTED)
 		fmt(v->name, sizeof v->name, "%s-no-exceptions", o->level);
 	else
@@ -214,10 +216,20 @@ plan_feature_variants(struct cost *c)
 		copy_str(v->link, sizeof v->link, c->variants[0].link);
 		copy_str(v->log, sizeof v->log, c->variants[0].log);
 	}
-	/* the level again with the targets' exceptions lifted */
-	if (c->o->lift_exceptions) {
+	/* the level again with the targets' exceptions lifted: all, or
+	 * those of each listed feature */
+	if (c->o->lift_exceptions && c->o->lift_only == NULL) {
 		add_comparison(c, CMP_LIFTED, "exceptions lifted", c->nvariants, 0);
 		add_variant(c, VAR_LIFTED, NULL, NULL);
+	}
+	if (c->o->lift_only != NULL) {
+		char *copy = xprintf("%s", c->o->lift_only), *tok, *save = NULL;
+		for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			fmt(name, sizeof name, "%s exceptions lifted", tok);
+			add_comparison(c, CMP_LIFTED, name, c->nvariants, 0);
+			add_variant(c, VAR_LIFTED, tok, NULL);
+		}
+		free(copy);
 	}
 	/* the control: the baseline (the level, or none) in other layouts */
 	fmt(name, sizeof name, "%s vs itself", c->variants[0].name);

@@ -47,6 +47,7 @@ static void set_figure(struct opts *, const char *);
 static void set_instructions(struct opts *, const char *);
 static void set_seed(struct opts *, const char *);
 static void set_reuse(struct opts *, const char *);
+static void set_lift(struct opts *, const char *);
 static void add_config_arg(struct opts *, const char *);
 static void add_make_arg(struct opts *, const char *);
 static void add_env_variant(struct opts *, const char *);
@@ -60,7 +61,7 @@ static const struct optdef optdefs[] = {
 	{ "level",		required_argument, K_STRING, F(level) },
 	{ "features",		required_argument, K_STRING, F(only) },
 	{ "single",		no_argument, K_FLAG, F(single) },
-	{ "lift-exceptions",	no_argument, K_FLAG, F(lift_exceptions) },
+	{ "lift-exceptions",	optional_argument, K_FN, .fn = set_lift },
 	{ "rounds",		required_argument, K_FN, .fn = set_rounds },
 	{ "max-rounds",		required_argument, K_INT, F(max_rounds), .lo = 1, .hi = 10000 },
 	{ "layouts",		required_argument, K_INT, F(layouts), .lo = 1, .hi = MAX_LAYOUTS },
@@ -122,8 +123,9 @@ help(struct opts *o, const char *arg)
 	    "  --level L              none, standard (default) or strict\n"
 	    "  --features LIST        only these features' variants (comma-separated)\n"
 	    "  --single               also none plus each single feature\n"
-	    "  --lift-exceptions      also the level with the targets' exceptions lifted\n"
-	    "                         (HARDEN_LIFT_EXCEPTIONS=yes): what they save\n"
+	    "  --lift-exceptions[=LIST]  also the level with the targets' exceptions\n"
+	    "                         lifted (HARDEN_LIFT_EXCEPTIONS=yes): what they save;\n"
+	    "                         with LIST (features), each one's exceptions alone\n"
 	    "  --configure-arg ARG    extra argument for configure / meson setup / cmake\n"
 	    "  --make-arg ARG         --autoconf, --make: extra argument for make\n"
 	    "  --cflags FLAGS         --make: the builder's CFLAGS (default -O2 -g)\n"
@@ -224,6 +226,16 @@ static void
 set_seed(struct opts *o, const char *arg)
 {
 	o->seed = (uint64_t)number_arg("seed", arg, 0, 2147483647);
+}
+
+/* --lift-exceptions: all of them; =LIST: each listed feature's alone. */
+static void
+set_lift(struct opts *o, const char *arg)
+{
+	o->lift_exceptions = 1;
+	if (arg != NULL && *arg == '\0')
+		usage("--lift-exceptions=: name the features, or give no list");
+	o->lift_only = arg;
 }
 
 static void

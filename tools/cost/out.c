@@ -187,6 +187,9 @@ section_title(const struct cost *c, enum cmp_kind kind, char *buf, size_t len)
 	else if (kind == CMP_ENV)
 		fmt(buf, len, "Cost of each run-time variant (the baseline's builds, with its "
 		    "environment)");
+	else if (kind == CMP_LIFTED && c->o->lift_only != NULL)
+		fmt(buf, len, "Cost of the targets' exceptions (%s, then with each feature's "
+		    "exceptions lifted: HARDEN_LIFT_EXCEPTIONS=FEATURE)", c->o->level);
 	else if (kind == CMP_LIFTED)
 		fmt(buf, len, "Cost of the targets' exceptions (%s, then with every exception "
 		    "lifted: HARDEN_LIFT_EXCEPTIONS=yes)", c->o->level);
