@@ -105,7 +105,7 @@ TOOLS = harden-audit harden-cost
 # (no blanks); SUBPROJECT_FILES, for a recipe run in $(srcdir), adds the
 # sources of harden-audit and of its shared code.
 SUBPROJECT = VERSION LICENSE meson.build meson_options.txt meson/meson.build \
-	meson/harden-report.txt.in catalog/features.txt catalog/probe.c \
+	catalog/features.txt catalog/probe.c \
 	catalog/traits.c catalog/harden-flags catalog/README.md \
 	tools/audit/sources.txt
 SUBPROJECT_FILES = $(SUBPROJECT) $$(ls tools/audit/*.[ch] tools/lib/*.[ch] | grep -v fuzz-elf)

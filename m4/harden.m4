@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 104
+# serial 105
 #
 # SYNOPSIS
 #
@@ -214,7 +214,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-e3886f5e])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-8957f879])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -889,13 +889,13 @@ cat >"@S|@harden_tmp/harden-flags" <<'harden_eof'
 @%:@
 @%:@   harden-flags @<:@--lang=c|c++|c,c++@:>@ @<:@--level=LEVEL@:>@ @<:@--enable-FEATURE@<:@=VALUE@:>@@:>@ @<:@--disable-FEATURE@:>@
 @%:@                @<:@--known=FEATURE=RESULT@:>@ @<:@--traits=WORDS@:>@ @<:@--catalog=DIR@:>@ @<:@--cache=FILE@:>@
-@%:@                @<:@--log=FILE@:>@ @<:@--errors=machine@:>@ @<:@--project-flags=WORDS @<:@--project=NAME@:>@@:>@
+@%:@                @<:@--log=FILE@:>@ @<:@--write-report=FILE@:>@ @<:@--errors=machine@:>@ @<:@--project-flags=WORDS @<:@--project=NAME@:>@@:>@
 @%:@                @<:@--except=FEATURE@<:@=VALUE@:>@@<:@,...@:>@ --reason=TEXT@:>@ @<:@--export-prefix=WORD@:>@
 @%:@                @<:@--amend=REPORT @<:@--project-first@:>@@:>@ @<:@VAR=VALUE...@:>@
 @%:@                @<:@--report | --summary | --cppflags | --cflags | --exe-cflags |
 @%:@                 --ldflags | --exe-ldflags | --lib-ldflags | --cxxflags | --exe-cxxflags |
 @%:@                 --cxx-ldflags | --exe-cxx-ldflags | --cxx-lib-ldflags | --export=sh |
-@%:@                 --export=make | --pc | --agreed@<:@=same@:>@@:>@...
+@%:@                 --export=make | --export=keys | --pc | --agreed@<:@=same@:>@@:>@...
 @%:@   harden-flags @<:@OPTION@:>@... @<:@OUTPUT@:>@... --lang=c @<:@ITS ARGUMENTS@:>@... --lang=c++ @<:@ITS ARGUMENTS@:>@...
 @%:@   harden-flags --list | --list=tsv | --help | --version
 @%:@
@@ -1011,6 +1011,7 @@ Options:
   --cache=FILE             reuse FILE when the inputs are unchanged; else
                            probe and write it
   --log=FILE               append every command run and its messages
+  --write-report=FILE      write the report to FILE too, whatever the outputs
   --errors=machine         after the message of a request that cannot be
                            met or is invalid, a line for programs:
                            harden-flags: error=FEATURE REASON
@@ -1047,6 +1048,10 @@ Outputs (in the order given; default --report):
                            (--lang=c++: HARDEN_CXX_CPPFLAGS, HARDEN_CXXFLAGS,
                            HARDEN_EXE_CXXFLAGS, HARDEN_CXX_LDFLAGS, ...)
   --export=make            HARDEN_CPPFLAGS = ... assignments
+  --export=keys            KEY=VALUE lines for a frontend that reads no
+                           report: LANG.KEY (the report's), LANG.state.NAME,
+                           LANG.detail.NAME, LANG.error, all.KEY (--agreed's),
+                           features (the catalog's order)
   --agreed                 the lines agreed=LANG..., then cppflags= ... and
                            audit_expect= of what every language of the run
                            agrees on (one language: its report's), and
@@ -1091,7 +1096,7 @@ EOF
 @%:@ CFLAGS, LDFLAGS, READELF, OBJDUMP.
 parse_args() {
 	level=standard outputs= requests= knowns= catalog= cache= log= known_traits= errors=human lang=c
-	project_flags= project_by="the project" amend= project_first=
+	project_flags= project_by="the project" amend= project_first= report_file=
 	excepts= reason= reason_set= prefix=HARDEN_ agreed_rule=
 	for arg do
 		case @S|@arg in
@@ -1110,6 +1115,7 @@ parse_args() {
 		--project-flags=*) project_flags=@S|@{arg@%:@--project-flags=} ;;
 		--project=?*) project_by=@S|@{arg@%:@--project=} ;;
 		--amend=?*) amend=@S|@{arg@%:@--amend=} ;;
+		--write-report=?*) report_file=@S|@{arg@%:@--write-report=} ;;
 		--project-first) project_first=yes ;;
 		--except=*) excepts="@S|@excepts@S|@{excepts:+,}@S|@{arg@%:@--except=}" ;;
 		--reason=*) reason=@S|@{arg@%:@--reason=} reason_set=yes ;;
@@ -1120,13 +1126,13 @@ parse_args() {
 			esac
 			@<:@ -n "@S|@prefix" @:>@ || usage_error "invalid value '@S|@{arg@%:@--export-prefix=}' for --export-prefix: letters, digits and _, not a digit first" ;;
 		--list=tsv) outputs="@S|@outputs list-tsv" ;;
-		--report|--summary|--cppflags|--export=sh|--export=make|--pc|--list|--agreed)
+		--report|--summary|--cppflags|--export=sh|--export=make|--export=keys|--pc|--list|--agreed)
 			outputs="@S|@outputs @S|@{arg@%:@--}" ;;
 		--agreed=same) outputs="@S|@outputs agreed" agreed_rule=same ;;
 		--agreed=*) usage_error "invalid value '@S|@{arg@%:@--agreed=}' for --agreed: use same" ;;
 		--cflags|--exe-cflags|--ldflags|--exe-ldflags|--lib-ldflags|--cxxflags|--exe-cxxflags|--cxx-ldflags|--exe-cxx-ldflags|--cxx-lib-ldflags)
 			outputs="@S|@outputs @S|@{arg@%:@--}" ;;
-		--export=*) usage_error "invalid value '@S|@{arg@%:@--export=}' for --export: use sh or make" ;;
+		--export=*) usage_error "invalid value '@S|@{arg@%:@--export=}' for --export: use sh, make or keys" ;;
 		CC=*) CC=@S|@{arg@%:@CC=} ;;
 		CPPFLAGS=*) CPPFLAGS=@S|@{arg@%:@CPPFLAGS=} ;;
 		CFLAGS=*) CFLAGS=@S|@{arg@%:@CFLAGS=} ;;
@@ -3130,6 +3136,9 @@ project_flag() {
 @%:@ cannot be met, else 0.
 print_and_exit() {
 	request_error
+	@<:@ -z "@S|@report_file" @:>@ || write_report
+	@%:@ A language of several: its error for the run's outputs.
+	@<:@ -z "@S|@{error_file-}" @:>@ || printf '%s\n' "@S|@error" >"@S|@error_file"
 	write_outputs
 	if @<:@ -n "@S|@error" @:>@; then
 		printf '%s: %s\n' "@S|@me" "@S|@error" >&2
@@ -3189,6 +3198,7 @@ write_outputs() {
 		agreed) print_agreed ;;
 		*flags) joined="@S|@joined@S|@{joined:+ }@S|@(value "@S|@(list_key @S|@o)")" join=yes ;;
 		export=sh|export=make) print_export ;;
+		export=keys) print_keys; print_all_keys ;;
 		pc) print_pc ;;
 		esac
 	done
@@ -3221,6 +3231,44 @@ print_agreed() {
 	   while @<:@ @S|@n -le @S|@nf @:>@; do eval "x=\@S|@x,\@S|@f_name_@S|@n"; n=@S|@((n + 1)); done
 	   printf 'features=%s\n' "@S|@{x@%:@,}" ;;
 	esac
+}
+
+@%:@ write_report: --write-report=FILE, the report written whole or not at all.
+write_report() {
+	writable "@S|@report_file.tmp@S|@@S|@" && printf '%s\n' "@S|@report" >"@S|@report_file.tmp@S|@@S|@" &&
+		mv -f "@S|@report_file.tmp@S|@@S|@" "@S|@report_file" ||
+		cannot_run "cannot write the report @S|@report_file: @S|@{why:-no space?}"
+}
+
+@%:@ print_keys: --export=keys, for a frontend that reads no report: KEY=VALUE
+@%:@ lines, each of the report's KEY=VALUE lines as LANG.KEY, each feature's
+@%:@ state and detail as LANG.state.NAME and LANG.detail.NAME, and the request
+@%:@ that cannot be met as LANG.error (print_all_keys: what the languages
+@%:@ agree on, and the features in catalog order).
+print_keys() {
+	while IFS= read -r l; do
+		key=@S|@{l%%=*}
+		case @S|@l in
+		"feature "*) set -- @S|@l; printf '%s.state.%s=%s\n' "@S|@lang" "@S|@2" "@S|@3" ;;
+		"detail "*) text=@S|@{l@%:@detail } key=@S|@{text%% *} text=@S|@{text@%:@"@S|@key"}
+			printf '%s.detail.%s=%s\n' "@S|@lang" "@S|@key" "@S|@{text@%:@ }" ;;
+		*=*) case @S|@key in *" "*) ;; *) printf '%s.%s\n' "@S|@lang" "@S|@l" ;; esac ;;
+		esac
+	done <<EOF
+@S|@report
+EOF
+	@<:@ -z "@S|@error" @:>@ || printf '%s.error=%s\n' "@S|@lang" "@S|@error"
+}
+
+@%:@ print_all_keys: the all.KEY lines of --export=keys (print_agreed's), and
+@%:@ features, the catalog's names in order.
+print_all_keys() {
+	print_agreed | while IFS= read -r l; do
+		case @S|@l in agreed=*) ;; *) printf 'all.%s\n' "@S|@l" ;; esac
+	done
+	i=1 text=
+	while @<:@ @S|@i -le @S|@nf @:>@; do eval "text=\@S|@text,\@S|@f_name_@S|@i"; i=@S|@((i + 1)); done
+	printf 'features=%s\n' "@S|@{text@%:@,}"
 }
 
 print_summary() {
@@ -3344,11 +3392,11 @@ common_args() {
 		case @S|@arg in --lang=*,*) continue ;; --lang=*) at=@S|@((at + 1)); continue ;; esac
 		if @<:@ @S|@at -eq 0 @:>@; then
 			case @S|@arg in
-			--report|--summary|--agreed|--agreed=same|--export=sh|--export=make|--export-prefix=*) ;;
-			--cache=*|--log=*|--known=*|--traits=*|--amend=*|--project-first)
+			--report|--summary|--agreed|--agreed=same|--export=sh|--export=make|--export=keys|--export-prefix=*) ;;
+			--cache=*|--log=*|--known=*|--traits=*|--amend=*|--write-report=*|--project-first)
 				usage_error "@S|@{arg%%=*} is one language's: with several, give it after that language's --lang=LANG" ;;
 			*) ! is_output "@S|@arg" ||
-				usage_error "@S|@arg is one language's output: with several, use --report, --summary, --agreed or --export=sh|make" ;;
+				usage_error "@S|@arg is one language's output: with several, use --report, --summary, --agreed or --export=sh|make|keys" ;;
 			esac
 			set -- "@S|@@" "@S|@arg"
 		else
@@ -3382,7 +3430,7 @@ language_run() {
 	shift @S|@n
 	@%:@ The end line, after the report: a report cut short (a full disk)
 	@%:@ has none.
-	(one_language "@S|@@" --report) && rc=0 || rc=@S|@?
+	(error_file=@S|@rundir/@S|@k.error one_language "@S|@@" --report) && rc=0 || rc=@S|@?
 	echo "end of the report"
 	exit @S|@rc
 }
@@ -3445,6 +3493,10 @@ read_report() {
 		cannot_run "the report of @S|@l was cut short (is the disk full?)"
 	report=@S|@{report%"@S|@nl"end of the report}
 	eval "report_@S|@k=\@S|@report"
+	@%:@ Its request that cannot be met (print_and_exit wrote it).
+	x=
+	@<:@ ! -s "@S|@rundir/@S|@k.error" @:>@ || read -r x <"@S|@rundir/@S|@k.error"
+	eval "error_@S|@k=\@S|@x"
 	n=0
 	IFS=@S|@nl
 	for line in @S|@report; do
@@ -3545,6 +3597,8 @@ several_outputs() {
 			report:*) printf '%s\n' "@S|@report" ;;
 			summary:c) echo "C:"; print_summary ;;
 			summary:c++) echo "C++:"; print_summary ;;
+			export=keys:all) lang=@S|@{langs@%:@ } lang=@S|@{lang% }; print_all_keys ;;
+			export=keys:*) eval "error=\@S|@{error_@S|@k-}"; print_keys ;;
 			export=*) print_export ;;
 			esac
 		done

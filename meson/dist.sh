@@ -34,7 +34,7 @@ here=$(pwd)
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 cd "$srcdir"
 files="VERSION NEWS README.md LICENSE Makefile harden-tools.pc.in
-meson.build meson_options.txt meson/meson.build meson/harden-report.txt.in
+meson.build meson_options.txt meson/meson.build
 meson/README.md meson/dist.sh
 catalog/README.md catalog/features.txt catalog/probe.c catalog/traits.c
 catalog/harden-flags catalog/harden-flags.1

@@ -11,6 +11,8 @@
 #   words both have;
 # * a request one language cannot meet: exit 1, the outputs still
 #   written, the machine line marked with that language alone;
+#   --export=keys (each report's keys, states and details, the error of
+#   that language, the agreed set) and --write-report (each report);
 # * --agreed over two reports (--amend) probes nothing; --agreed=same
 #   agrees only on the same flags;
 # * a language that cannot run, no scratch directory, no readelf: exit 3,
@@ -94,6 +96,23 @@ sh "$H" --errors=machine --enable-fortify-source --report --lang=c CC=gcc CFLAGS
 [ $? = 1 ] || fail "an unmet request: exit status not 1: $(cat err)"
 [ "$(grep -c '^version=' unmet.out)" = 2 ] || fail "no reports after an unmet request"
 grep -qx 'harden-flags: c++: error=fortify-source .*' err && ! grep -q ' c: ' err || fail "messages: $(cat err)"
+# --export=keys, for a frontend that reads no report (Meson), and
+# --write-report: the same run, exit 1, each language's report on disk.
+sh "$H" --enable-fortify-source --export=keys --lang=c CC=gcc CFLAGS=-O2 --cache=c.cache --write-report=c.written \
+	--lang=c++ CXX=clang++ CXXFLAGS=-O0 --cache=cxx.cache --write-report=cxx.written >keys 2>err && fail "--export=keys exits 0"
+[ $? = 1 ] || fail "--export=keys: exit status not 1: $(cat err)"
+key() { sed -n "s/^$1=//p" keys; }
+[ "$(key 'c++\.error')" = "cannot enable fortify-source: needs optimisation (-O1 or more)" ] && [ -z "$(key 'c\.error')" ] ||
+	fail "--export=keys errors: $(grep error keys)"
+[ "$(key 'c\.cflags')" = "$(report_key c.report cflags)" ] && [ "$(key 'c++\.state\.fortify-source')" = unsupported ] &&
+	[ "$(key 'c\.detail\.fortify-source')" = "$(sed -n 's/^detail fortify-source //p' c.report)" ] ||
+	fail "--export=keys, one language's: $(grep -e cflags -e fortify keys)"
+[ "$(key 'all\.cppflags')" = -D_GLIBCXX_ASSERTIONS ] && [ "$(key 'all\.features')" = "$(report_key agreed features)" ] ||
+	fail "--export=keys, the agreed: $(grep '^all' keys)"
+case $(key features) in stack-protector,fortify-source,*,nodlopen) ;; *) fail "features=$(key features)" ;; esac
+for l in c cxx; do
+	report_diff $l.report $l.written >/dev/null || fail "--write-report $l: $(report_diff $l.report $l.written)"
+done
 
 # A language that cannot run, with --lang=c,c++.
 CC=gcc CXX=./no-such-compiler sh "$H" --lang=c,c++ --report >none.out 2>err && fail "no compiler: exit 0"
