@@ -1,0 +1,49 @@
+#!/bin/sh
+# The documentation says each thing once and agrees with the code (issue
+# 34): no paragraph of a Markdown file (outside code blocks and tables) is
+# in the docs twice, since one copy goes stale; every meson_version the
+# docs and examples state is the subproject's (meson.build), every
+# cmake_minimum_required at least the module's (cmake/Harden.cmake stops
+# below it), and README.md's table of requirements names those two.
+. "$HARDEN_SRCDIR/tests/lib.sh"
+cd "$S" || exit 99
+docs=$(git ls-files '*.md' 2>/dev/null) || docs=$(find . -name '*.md' ! -path './.git/*')
+[ -n "$docs" ] || fail "no Markdown files"
+
+# Paragraphs of 100 characters or more, whitespace folded, with their file.
+# shellcheck disable=SC2086 # file names
+awk '
+	function flush() { if (length(p) >= 100) print FILENAME "\t" p; p = "" }
+	FNR == 1 { flush(); code = 0 }
+	/^```/ { flush(); code = !code; next }
+	code || /^ *\|/ { next }
+	/^[ \t]*$/ { flush(); next }
+	{ $1 = $1; p = p (p == "" ? "" : " ") $0 }
+	END { flush() }' $docs >"$T/paragraphs"
+[ -s "$T/paragraphs" ] || fail "no paragraphs read"
+dups=$(cut -f 2- "$T/paragraphs" | sort | uniq -d | cut -c 1-120)
+[ -z "$dups" ] || fail "paragraphs in the docs twice: $dups"
+
+# Meson: the subproject's version, stated the same everywhere.
+want=$(sed -n "s/^ *meson_version: '>= *\([0-9.]*\)'.*/\1/p" meson.build)
+[ -n "$want" ] || fail "no meson_version in meson.build"
+# shellcheck disable=SC2086 # file names
+grep -o "meson_version: '>= *[0-9.]*'" $docs examples/*/meson.build | while IFS= read -r hit; do
+	v=$(echo "$hit" | sed "s/.*'>= *\([0-9.]*\)'/\1/")
+	[ "$v" = "$want" ] || { echo "FAIL: ${hit%%:*} states meson_version >= $v, the subproject needs $want"; exit 1; }
+done || exit 1
+grep -q "^| the Meson subproject | Meson ${want%.0} |" README.md ||
+	fail "README.md's requirements do not say Meson ${want%.0}: $(grep '^| the Meson' README.md)"
+
+# CMake: the module stops below its minimum; no example or doc states less.
+min=$(sed -n 's/^if(CMAKE_VERSION VERSION_LESS \([0-9.]*\))$/\1/p' cmake/Harden.cmake)
+[ -n "$min" ] || fail "no minimum CMake version in cmake/Harden.cmake"
+# shellcheck disable=SC2086 # file names
+grep -o 'cmake_minimum_required(VERSION [0-9.]*' $docs examples/*/CMakeLists.txt | while IFS= read -r hit; do
+	v=${hit##* }
+	[ "$(printf '%s\n%s\n' "$min" "$v" | sort -V | head -n 1)" = "$min" ] ||
+		{ echo "FAIL: ${hit%%:*} states CMake $v, cmake/Harden.cmake needs $min"; exit 1; }
+done || exit 1
+grep -q "^| \`cmake/Harden.cmake\` | CMake $min " README.md ||
+	fail "README.md's requirements do not say CMake $min: $(grep '^| `cmake/Harden' README.md)"
+echo ok
