@@ -339,7 +339,8 @@ The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt`` (C) and
 ``harden-report-cxx.txt`` (C++, whose ``cflags=`` are the C++ compiler's
 flags), or with a multi-config generator ``harden-report-<config>.txt``
 and ``harden-report-cxx-<config>.txt`` (``<config>`` in lower case:
-``harden-report-release.txt``), the driver's report as it printed it: ``version=``, ``level=``, ``runs=`` (the
+``harden-report-release.txt``), the driver's report as it wrote it (``--write-report``; the module
+reads the driver's ``--export=keys`` lines, never the report): ``version=``, ``level=``, ``runs=`` (the
 compiler runs; 0 when the report came from the cache), ``traits=``, the five
 flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
 ``feature <name> <on|off|unsupported|builder|project> <value or -> <reason or ->``,
@@ -366,18 +367,17 @@ not looked at.
 Caching
 ^^^^^^^
 
-Each language's report is cached (``INTERNAL`` entries ``_HARDEN_KEY`` and
-``_HARDEN_REPORT``, ``_HARDEN_CXX_KEY`` and ``_HARDEN_CXX_REPORT``; with
-configurations ``_HARDEN_RELEASE_KEY``, ``_HARDEN_CXX_RELEASE_KEY``, ...)
-under a
-hash of the compiler command, its id and
-version, the flags, the readelf, the catalog files (``harden-flags``
-included), the level and the requests: a reconfigure that changes none of
-them runs nothing, not even the driver, and prints the summaries marked
-``(cached)``; changing one runs the driver again, for that language only
-(``CMAKE_CXX_FLAGS`` probes C++ again, not C).  The feature list
+Each language's report is cached by the driver (``--cache``:
+``${CMAKE_BINARY_DIR}/CMakeFiles/harden/cache.txt``, ``cache-cxx.txt``,
+``cache-<config>.txt``, ...) under its inputs: the compiler command and
+the files it resolves to, the flags, the readelf, the catalog, the level
+and the requests.  A reconfigure that changes none of them runs the
+driver, which runs no compiler (a few hundredths of a second), and prints
+the summaries marked ``(cached)``; changing one probes that language only
+(``CMAKE_CXX_FLAGS`` probes C++ again, not C), with the step "Probing
+hardening flags (C++) - done".  The feature list
 (``harden-flags --list=tsv``, for the options) is cached per catalog
-likewise.  A fatal error about one feature (an invalid value, a request
+(``INTERNAL`` entries).  A fatal error about one feature (an invalid value, a request
 that cannot be met) names its option and gives the driver's message; the
 option is the one of the driver's ``harden-flags: error=FEATURE REASON``
 line (``--errors=machine``), never guessed from the message's words.
@@ -733,10 +733,12 @@ endfunction()
 # the one place in harden that starts probes concurrently), one
 # configuration after the other.  The driver's arguments are in
 # args_<unit> of the caller, each starting with its --lang.  Sets
-# report_<unit>, err_<unit> (the unit's messages, without the driver's mark
-# of its language) and rc_<unit>: 0 for a unit without messages of its own
-# when the other language has some (when the other cannot run there is no
-# report: the caller stops on the other before using it).
+# keys_<unit> (its run's --export=keys lines: read them with _harden_key
+# and the unit's prefix), err_<unit> (the unit's messages, without the
+# driver's mark of its language) and rc_<unit>: 0 for a unit without
+# messages of its own when the other language has some (when the other
+# cannot run there are no keys: the caller stops on the other before using
+# them).
 macro(_harden_run_drivers units)
   set(_harden_runs "")
   foreach(_harden_u IN LISTS ${units})
@@ -751,30 +753,19 @@ macro(_harden_run_drivers units)
     list(APPEND _harden_args_${_harden_r} ${args_${_harden_u}})
   endforeach()
   foreach(_harden_r IN LISTS _harden_runs)
-    execute_process(COMMAND ${driver} ${_harden_args_${_harden_r}}
+    execute_process(COMMAND ${driver} --export=keys ${_harden_args_${_harden_r}}
       INPUT_FILE /dev/null OUTPUT_VARIABLE _harden_out ERROR_VARIABLE _harden_err
       RESULT_VARIABLE _harden_rc)
     _harden_split_run(${_harden_r})
   endforeach()
 endmacro()
 
-# The reports, messages and status of each unit of the run <r> (its output
-# _harden_out, messages _harden_err, status _harden_rc): the reports come in
-# the order of the units, each starting with version=; with several
+# The keys, messages and status of each unit of the run <r> (its output
+# _harden_out, messages _harden_err, status _harden_rc); with several
 # languages, each message starts "harden-flags: LANG: ".
 macro(_harden_split_run r)
-  list(LENGTH _harden_units_${r} _harden_n)
   foreach(_harden_u IN LISTS _harden_units_${r})
-    math(EXPR _harden_n "${_harden_n} - 1")
-    string(FIND "${_harden_out}" "\nversion=" _harden_at)
-    if(_harden_n EQUAL 0 OR _harden_at EQUAL -1)
-      set(report_${_harden_u} "${_harden_out}")
-      set(_harden_out "")
-    else()
-      math(EXPR _harden_at "${_harden_at} + 1")
-      string(SUBSTRING "${_harden_out}" 0 ${_harden_at} report_${_harden_u})
-      string(SUBSTRING "${_harden_out}" ${_harden_at} -1 _harden_out)
-    endif()
+    set(keys_${_harden_u} "${_harden_out}")
     set(err_${_harden_u} "${_harden_err}")
     set(rc_${_harden_u} "${_harden_rc}")
     list(LENGTH _harden_units_${r} _harden_k)
@@ -801,19 +792,27 @@ macro(_harden_split_run r)
   endforeach()
 endmacro()
 
-# The fatal errors of the run of <unit> (rc_<unit>, err_<unit>) that stop
-# before any summary: an invalid value (2), no probe could run (3), or a
-# failure of the driver; <opt_out>: the option that made an unmet request.
+# The fatal errors of the run of <unit> (rc_<unit>, err_<unit>, keys_<unit>)
+# that stop before any summary: an invalid value (2), no probe could run
+# (3), or a failure of the driver; <opt_out>: the message of an unmet
+# request (1), with the option that made it.
 function(_harden_run_errors unit opt_out)
   _harden_unit(${unit} lang config label suffix file)
   set(rc "${rc_${unit}}")
   set(err "${err_${unit}}")
-  # The driver's message is its first line; the line "harden-flags:
-  # error=FEATURE REASON" (--errors=machine) names the feature whose
-  # request cannot be met (1) or is invalid (2), so the option to blame.
+  # An invalid value (2) has no keys: the driver's line "harden-flags:
+  # error=FEATURE REASON" (--errors=machine) names the feature, so the
+  # option to blame.  An unmet request (1): its keys say which.
   set(error_opt "")
-  if("\n${err}" MATCHES "\nharden-flags: error=([a-z0-9-]+) ")
-    _harden_option_name(${CMAKE_MATCH_1} error_opt)
+  set(feature "")
+  if(rc STREQUAL "1")
+    _harden_key("${keys_${unit}}" "${prefix_${unit}}error_feature" feature)
+    _harden_key("${keys_${unit}}" "${prefix_${unit}}error" err)
+  elseif("\n${err}" MATCHES "\nharden-flags: error=([a-z0-9-]+) ")
+    set(feature "${CMAKE_MATCH_1}")
+  endif()
+  if(NOT feature STREQUAL "")
+    _harden_option_name(${feature} error_opt)
   endif()
   string(REGEX REPLACE "\n.*" "" err "${err}")
   string(REGEX REPLACE "^harden-flags: " "" err "${err}")
@@ -836,37 +835,50 @@ function(_harden_run_errors unit opt_out)
   set(${opt_out} "${err}" PARENT_SCOPE)
 endfunction()
 
-# The summary of one report: state and detail of every feature; <label>
-# says whose (C, or C++ in Debug, Release).
-function(_harden_summary label report features cached)
-  string(REGEX MATCH "\nlevel=([^\n]*)" _ "\n${report}")
-  message(CHECK_START "Hardening ${label} (level ${CMAKE_MATCH_1})")
+# The value of <key> in <keys>, the driver's --export=keys lines (KEY=VALUE:
+# c.cflags, c++.state.pie, ...), or "".
+function(_harden_key keys key out)
+  set(value "")
+  string(FIND "\n${keys}" "\n${key}=" at)
+  if(NOT at EQUAL -1)
+    string(LENGTH "${key}=" n)
+    math(EXPR at "${at} + ${n}")
+    string(SUBSTRING "${keys}\n" ${at} -1 value)
+    string(FIND "${value}" "\n" end)
+    string(SUBSTRING "${value}" 0 ${end} value)
+  endif()
+  set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+
+# The summary of one unit (its keys and their prefix, c. or c++.): state
+# and detail of every feature; <label> says whose (C, or C++ in Debug,
+# Release).
+function(_harden_summary label keys prefix features cached)
+  _harden_key("${keys}" "${prefix}level" level)
+  message(CHECK_START "Hardening ${label} (level ${level})")
   list(APPEND CMAKE_MESSAGE_INDENT "  ")
   foreach(f IN LISTS features)
-    string(REGEX MATCH "\nfeature ${f} ([a-z]+)" _ "\n${report}")
-    set(state "${CMAKE_MATCH_1}")
-    string(REGEX MATCH "\ndetail ${f} ([^\n]*)" _ "\n${report}")
-    set(detail "${CMAKE_MATCH_1}")
+    _harden_key("${keys}" "${prefix}state.${f}" state)
+    _harden_key("${keys}" "${prefix}detail.${f}" detail)
     # One line per feature: CHECK_START would print its name alone first.
     message(STATUS "${f} - ${state}: ${detail}${cached}")
   endforeach()
   list(POP_BACK CMAKE_MESSAGE_INDENT)
-  string(REGEX MATCH "\nenabled=([^\n]*)" _ "\n${report}")
-  string(REGEX MATCHALL "[^ ]+" enabled "${CMAKE_MATCH_1}")
+  _harden_key("${keys}" "${prefix}enabled" enabled)
+  string(REGEX MATCHALL "[^ ]+" enabled "${enabled}")
   list(LENGTH enabled n)
   message(CHECK_PASS "${n} features present")
 endfunction()
 
-# Sets the result variables <vars> (_harden_unit_variables) from the report
-# in the variable <report_var> (empty: none), in the caller's scope and as
-# INTERNAL cache entries.
-macro(_harden_set_results vars report_var)
+# Sets the result variables <vars> (_harden_unit_variables) from the keys
+# in the variable <keys_var> with <prefix> (c., c++.), in the caller's
+# scope and as INTERNAL cache entries.
+macro(_harden_set_results vars keys_var prefix)
   set(_harden_vars ${vars})
   foreach(_harden_k IN ITEMS cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect
       lib_ldflags)
     list(POP_FRONT _harden_vars _harden_var)
-    string(REGEX MATCH "\n${_harden_k}=([^\n]*)" _ "\n${${report_var}}")
-    set(_harden_v "${CMAKE_MATCH_1}")
+    _harden_key("${${keys_var}}" "${prefix}${_harden_k}" _harden_v)
     if(NOT _harden_k STREQUAL "audit_expect")
       string(REPLACE " " ";" _harden_v "${_harden_v}")
     endif()
@@ -880,8 +892,6 @@ function(_harden_detect)
   get_property(langs GLOBAL PROPERTY _HARDEN_LANGUAGES)
   set(work "${CMAKE_BINARY_DIR}/CMakeFiles/harden")
   file(MAKE_DIRECTORY "${work}")
-  # Cache values are single lines: stored texts have RS in place of "\n".
-  string(ASCII 30 rs)
 
   find_program(HARDEN_SHELL NAMES sh NO_CMAKE_FIND_ROOT_PATH
     DOC "POSIX shell that runs harden-flags")
@@ -898,16 +908,6 @@ function(_harden_detect)
   set_property(GLOBAL PROPERTY _HARDEN_REQUESTS "${requests}")
   _harden_readers(readers)
 
-  # ---- each unit's report: from the cache, or from a run of the driver
-  _harden_configs(configs)
-  _harden_units("${langs}" "${configs}" units)
-  _harden_lookup(units)
-  if(run)
-    _harden_probe(run "${labels}")
-  endif()
-
-  # ---- the reports, the summaries, then an explicit request that cannot
-  # be met (the option that made it), then the result variables
   # The module's reports, those of a language or configuration dropped since
   # included (at the include: a later language's detection keeps those
   # written since, a target's exception reports).
@@ -923,11 +923,17 @@ function(_harden_detect)
       file(REMOVE ${stale})
     endif()
   endif()
+
+  # ---- each unit's run of the driver, which writes its report (from the
+  # driver's cache when the inputs are unchanged: no compiler runs)
+  _harden_configs(configs)
+  _harden_units("${langs}" "${configs}" units)
+  _harden_arguments(units)
+  _harden_probe(units)
+
+  # ---- the summaries, then an explicit request that cannot be met (the
+  # option that made it), then the result variables
   set_property(GLOBAL PROPERTY _HARDEN_FEATURES "${features}")
-  foreach(unit IN LISTS units)
-    _harden_unit(${unit} lang config label suffix file)
-    file(WRITE "${CMAKE_BINARY_DIR}/harden-report${file}.txt" "${report_${unit}}")
-  endforeach()
   set(new_langs ${langs})
   list(REMOVE_ITEM new_langs ${summarized})
   _harden_summaries("${new_langs}" "${configs}" "${features}")
@@ -939,9 +945,9 @@ function(_harden_detect)
     endif()
   endforeach()
   list(GET units 0 first)
-  string(REGEX MATCH "\nversion=([^\n]*)" _ "\n${report_${first}}")
-  set(HARDEN_VERSION "${CMAKE_MATCH_1}" CACHE INTERNAL "harden's version")
-  set(HARDEN_VERSION "${CMAKE_MATCH_1}" PARENT_SCOPE)
+  _harden_key("${keys_${first}}" "${prefix_${first}}version" version)
+  set(HARDEN_VERSION "${version}" CACHE INTERNAL "harden's version")
+  set(HARDEN_VERSION "${version}" PARENT_SCOPE)
   # The cache alone: a language probed later (_harden_late_languages)
   # updates it for every scope.
   set(HARDEN_LANGUAGES "${langs}" CACHE INTERNAL "The languages harden probed")
@@ -967,88 +973,80 @@ function(_harden_project_before lang args_var)
   endif()
 endfunction()
 
-# The driver's arguments of each unit of the list <units_var> (args_<unit>)
-# and its report from the cache (report_<unit>, rc_<unit>, marked in
-# cached_<unit>) when the inputs are those cached; the others go to run,
-# their names to labels.  Works on the variables of _harden_detect.
-macro(_harden_lookup units_var)
-  set(run "")
-  set(labels "")
+# The driver's arguments of each unit of the list <units_var> (args_<unit>:
+# its language, the requests, its toolchain, readers and the project's
+# flags, then its cache, log and report files) and the prefix of its keys
+# (prefix_<unit>: c. or c++.).  Works on the variables of _harden_detect.
+macro(_harden_arguments units_var)
   foreach(unit IN LISTS ${units_var})
     _harden_unit(${unit} lang config label suffix file)
     _harden_toolchain(${lang} "${config}" toolchain)
     _harden_language(${lang} lang_label _ _ _ _)
     string(TOLOWER "--lang=${lang_label}" lang_arg)
+    string(TOLOWER "${lang_label}." prefix_${unit})
     set(args_${unit} ${lang_arg} ${requests} ${toolchain} ${readers})
     _harden_project_before(${lang} args_${unit})
     # A target's exception runs the driver again with these (harden_target).
     set_property(GLOBAL PROPERTY _HARDEN_ARGS_${unit} "${args_${unit}}")
-    string(SHA256 key_${unit} "${CMAKE_${lang}_COMPILER_ID}|${CMAKE_${lang}_COMPILER_VERSION}|${catalog_hash}|${args_${unit}}")
-    set(cached_${unit} "")
-    if("$CACHE{_HARDEN${suffix}_KEY}" STREQUAL key_${unit})
-      string(REPLACE "${rs}" "\n" report_${unit} "$CACHE{_HARDEN${suffix}_REPORT}")
-      set(rc_${unit} 0)
-      set(cached_${unit} " (cached)")
-    else()
-      list(APPEND args_${unit} --errors=machine "--log=${work}/probe${file}.log")
-      list(APPEND run ${unit})
-      list(APPEND labels ${label})
-    endif()
+    list(APPEND args_${unit} --errors=machine "--cache=${work}/cache${file}.txt"
+      "--log=${work}/probe${file}.log" "--write-report=${CMAKE_BINARY_DIR}/harden-report${file}.txt")
   endforeach()
 endmacro()
 
-# Runs the driver for the units of the list <run_var> at the same time and
-# prints the step; then caches each report and keeps in unmet_<unit> the
-# message of a request that cannot be met.  Works on the variables of
-# _harden_detect (a macro: it sets report_<unit>, rc_<unit>).
-macro(_harden_probe run_var labels)
-  list(JOIN labels ", " _harden_labels)
-  message(CHECK_START "Probing hardening flags (${_harden_labels})")
-  _harden_run_drivers(${run_var})
+# Runs the driver for the units of the list <units_var> and prints the
+# step of those whose compilers it ran (the others' summaries say
+# "(cached)": cached_<unit>), then stops on a run that failed; keeps in
+# unmet_<unit> the message of a request that cannot be met.  Works on the
+# variables of _harden_detect (a macro: it sets keys_<unit>, rc_<unit>).
+macro(_harden_probe units_var)
+  _harden_run_drivers(${units_var})
+  set(_harden_labels "")
   set(_harden_counts "")
   set(_harden_failed FALSE)
-  foreach(unit IN LISTS ${run_var})
-    string(REGEX MATCH "\nruns=([0-9]+)" _ "\n${report_${unit}}")
+  foreach(unit IN LISTS ${units_var})
     _harden_unit(${unit} lang config label suffix file)
-    list(APPEND _harden_counts "${label}: ${CMAKE_MATCH_1}")
+    _harden_key("${keys_${unit}}" "${prefix_${unit}}runs" _harden_n)
+    set(cached_${unit} "")
     if(NOT rc_${unit} STREQUAL "0" AND NOT rc_${unit} STREQUAL "1")
       set(_harden_failed TRUE)
+      list(APPEND _harden_labels "${label}")
+    elseif(_harden_n STREQUAL "0")
+      set(cached_${unit} " (cached)")
+    else()
+      list(APPEND _harden_labels "${label}")
+      list(APPEND _harden_counts "${label}: ${_harden_n}")
     endif()
   endforeach()
+  list(JOIN _harden_labels ", " _harden_labels)
   if(_harden_failed)
-    message(CHECK_FAIL "failed")
-  else()
+    message(STATUS "Probing hardening flags (${_harden_labels}) - failed")
+  elseif(_harden_counts)
     list(JOIN _harden_counts ", " _harden_counts)
-    message(CHECK_PASS "done (${_harden_counts} compiler runs)")
+    message(STATUS "Probing hardening flags (${_harden_labels}) - done (${_harden_counts} compiler runs)")
   endif()
   # Every unit's fatal error first: a unit of a run in which another
-  # cannot run has no report, and none is cached.
-  foreach(unit IN LISTS ${run_var})
+  # cannot run has no report.
+  foreach(unit IN LISTS ${units_var})
     _harden_run_errors(${unit} unmet_${unit})
-  endforeach()
-  foreach(unit IN LISTS ${run_var})
-    _harden_unit(${unit} lang config label suffix file)
-    if(rc_${unit} STREQUAL "0")
-      # A reused report says what was found, and that nothing ran.
-      string(REGEX REPLACE "\nruns=[0-9]+" "\nruns=0" stored "${report_${unit}}")
-      string(REPLACE "\n" "${rs}" stored "${stored}")
-      set(_HARDEN${suffix}_REPORT "${stored}" CACHE INTERNAL "harden-flags report (${label}), runs=0")
-      set(_HARDEN${suffix}_KEY "${key_${unit}}" CACHE INTERNAL "Inputs of _HARDEN${suffix}_REPORT")
-    endif()
   endforeach()
 endmacro()
 
 # The summaries, C first: one per language, or with configurations one per
 # group of configurations whose features read the same (Debug apart from
 # RelWithDebInfo, Release when fortify needs optimisation).  Reads
-# report_<unit> and cached_<unit> of the caller.
+# keys_<unit>, prefix_<unit> and cached_<unit> of the caller.
 function(_harden_summaries langs configs features)
   foreach(lang IN LISTS langs)
     _harden_units(${lang} "${configs}" units)
     set(groups "")
     foreach(unit IN LISTS units)
-      # What the summary prints of a report: its level and feature lines.
-      string(REGEX MATCHALL "\n(level=|feature |detail )[^\n]*" text "\n${report_${unit}}")
+      # What the summary prints of a unit: its level, states and details.
+      _harden_key("${keys_${unit}}" "${prefix_${unit}}level" text)
+      foreach(f IN LISTS features)
+        _harden_key("${keys_${unit}}" "${prefix_${unit}}state.${f}" state)
+        _harden_key("${keys_${unit}}" "${prefix_${unit}}detail.${f}" detail)
+        string(APPEND text "\n${state} ${detail}")
+      endforeach()
       string(SHA256 id "${text}")
       if(NOT id IN_LIST groups)
         list(APPEND groups ${id})
@@ -1066,14 +1064,15 @@ function(_harden_summaries langs configs features)
         set(whose "${label} in ${names}")
       endif()
       set(unit ${first_${id}})
-      _harden_summary("${whose}" "${report_${unit}}" "${features}" "${cached_${unit}}")
+      _harden_summary("${whose}" "${keys_${unit}}" "${prefix_${unit}}" "${features}" "${cached_${unit}}")
     endforeach()
   endforeach()
 endfunction()
 
 # The result variables of every language (empty for one not probed), and
 # with configurations those of each (HARDEN_CFLAGS_RELEASE), the plain
-# names then holding the first configuration's.  Reads report_<unit>.
+# names then holding the first configuration's.  Reads keys_<unit> and
+# prefix_<unit>.
 macro(_harden_all_results langs configs)
   set(_harden_langs ${langs})
   set(_harden_configs "${configs}")
@@ -1090,11 +1089,11 @@ macro(_harden_all_results langs configs)
     endif()
     foreach(_harden_u IN LISTS _harden_lang_units)
       _harden_unit_variables(${_harden_u} _harden_uvars)
-      _harden_set_results("${_harden_uvars}" report_${_harden_u})
+      _harden_set_results("${_harden_uvars}" keys_${_harden_u} "${prefix_${_harden_u}}")
     endforeach()
     if(_harden_configs)
       list(GET _harden_lang_units 0 _harden_u)
-      _harden_set_results("${_harden_plain}" report_${_harden_u})
+      _harden_set_results("${_harden_plain}" keys_${_harden_u} "${prefix_${_harden_u}}")
     endif()
   endforeach()
 endmacro()
@@ -1284,9 +1283,12 @@ function(_harden_exception_options targets except reason missing c_out l_out)
   _harden_units("${HARDEN_LANGUAGES}" "${HARDEN_CONFIGURATIONS}" units)
   foreach(unit IN LISTS units)
     _harden_unit(${unit} lang config label suffix file)
+    _harden_language(${lang} lang_label _ _ _ _)
+    string(TOLOWER "${lang_label}." prefix_${unit})
     get_property(args GLOBAL PROPERTY _HARDEN_ARGS_${unit})
     set(args_${unit} ${args} "--except=${list}" "--reason=${reason}" --errors=machine
-      "--cache=${work}/except-${id}${file}.txt" "--log=${work}/except-${id}${file}.log")
+      "--cache=${work}/except-${id}${file}.txt" "--log=${work}/except-${id}${file}.log"
+      "--write-report=${work}/except-${id}${file}.report")
   endforeach()
   _harden_run_drivers(units)
   foreach(unit IN LISTS units)
@@ -1304,22 +1306,24 @@ function(_harden_exception_options targets except reason missing c_out l_out)
   endforeach()
   foreach(unit IN LISTS units)
     _harden_unit(${unit} lang config label suffix file)
+    # The report the driver wrote, as each target's (not configure_file: it
+    # would make the report a reason to configure again).
+    file(READ "${work}/except-${id}${file}.report" report)
     foreach(t IN LISTS targets)
-      file(WRITE "${CMAKE_BINARY_DIR}/harden-except-${t}${file}.txt" "${report_${unit}}")
+      file(WRITE "${CMAKE_BINARY_DIR}/harden-except-${t}${file}.txt" "${report}")
     endforeach()
     foreach(e IN LISTS except)
       string(REGEX REPLACE "=.*" "" f "${e}")
-      string(REGEX MATCH "\nfeature ${f} ([a-z]+)" _ "\n${report_${unit}}")
-      set(state "${CMAKE_MATCH_1}")
-      string(REGEX MATCH "\ndetail ${f} ([^\n]*)" _ "\n${report_${unit}}")
-      message(STATUS "Hardening exception (${label}) of ${names}: ${f} - ${state}: ${CMAKE_MATCH_1}")
+      _harden_key("${keys_${unit}}" "${prefix_${unit}}state.${f}" state)
+      _harden_key("${keys_${unit}}" "${prefix_${unit}}detail.${f}" detail)
+      message(STATUS "Hardening exception (${label}) of ${names}: ${f} - ${state}: ${detail}")
     endforeach()
-    # The unit's result variables, from this report, for this scope only.
+    # The unit's result variables, from these keys, for this scope only.
     _harden_unit_variables(${unit} vars)
     foreach(k IN ITEMS cppflags cflags exe_cflags ldflags exe_ldflags enabled audit_expect lib_ldflags)
       list(POP_FRONT vars var)
-      string(REGEX MATCH "\n${k}=([^\n]*)" _ "\n${report_${unit}}")
-      string(REPLACE " " ";" ${var} "${CMAKE_MATCH_1}")
+      _harden_key("${keys_${unit}}" "${prefix_${unit}}${k}" value)
+      string(REPLACE " " ";" ${var} "${value}")
     endforeach()
   endforeach()
   _harden_wrapped_options(c l)
@@ -1677,42 +1681,45 @@ function(_harden_project_words unit out)
   set(${out} "${words}" PARENT_SCOPE)
 endfunction()
 
-# Amends the unit's report <report> (the project's, or a target's
-# exception with <except_args>) with the words <added>; a changed report
-# is written, its features in state "project" printed and, for the
-# project's, the result variables set again (<changed_out> TRUE).
-function(_harden_amend unit report added except_args changed_out)
+# Amends the unit's report: the project's (<target> empty), or the
+# exception of <target> with <except_args>, with the words <added>; a
+# changed report is written, its features in state "project" printed and,
+# for the project's, the result variables set again (<changed_out> TRUE).
+function(_harden_amend unit target added except_args changed_out)
   _harden_unit(${unit} lang config label suffix file)
   _harden_language(${lang} lang_label _ _ _ _)
   string(TOLOWER "--lang=${lang_label}" lang_arg)
+  string(TOLOWER "${lang_label}." prefix_${unit})
   get_property(catalog GLOBAL PROPERTY _HARDEN_CATALOG)
   get_property(requests GLOBAL PROPERTY _HARDEN_REQUESTS)
-  if(NOT EXISTS "${report}")
-    return()
-  endif()
   set(work "${CMAKE_BINARY_DIR}/CMakeFiles/harden")
+  set(report "${CMAKE_BINARY_DIR}/harden-report${file}.txt")
   set(what "${label}")
-  if(except_args)
-    string(REGEX REPLACE ".*/harden-except-(.*)${file}[.]txt$" "\\1" t "${report}")
-    set(what "${label}, the exception of ${t}")
+  if(NOT target STREQUAL "")
+    set(report "${CMAKE_BINARY_DIR}/harden-except-${target}${file}.txt")
+    set(what "${label}, the exception of ${target}")
   endif()
   execute_process(COMMAND "${HARDEN_SHELL}" "${catalog}/harden-flags" ${lang_arg} ${requests}
       ${except_args} --errors=machine --amend=${report} --project=CMakeLists.txt --project-first
-      "--project-flags=${added}"
-    RESULT_VARIABLE rc_${unit} OUTPUT_VARIABLE amended ERROR_VARIABLE err_${unit})
+      "--project-flags=${added}" --export=keys "--write-report=${work}/amended${file}.txt"
+    RESULT_VARIABLE rc_${unit} OUTPUT_VARIABLE keys_${unit} ERROR_VARIABLE err_${unit})
   _harden_run_errors(${unit} unmet)
   file(READ "${report}" old)
+  file(READ "${work}/amended${file}.txt" amended)
   if(NOT amended STREQUAL old)
     file(WRITE "${report}" "${amended}")
     message(STATUS "Hardening ${what}: CMakeLists.txt's flags added after include(Harden):${added}")
-    string(REGEX MATCHALL "\nfeature [^ ]+ project [^\n]*" lines "\n${amended}")
-    foreach(l IN LISTS lines)
-      string(REGEX REPLACE "^\nfeature ([^ ]+) project [^ ]+ " "  \\1: project: " l "${l}")
-      message(STATUS "${l}")
+    get_property(features GLOBAL PROPERTY _HARDEN_FEATURES)
+    foreach(f IN LISTS features)
+      _harden_key("${keys_${unit}}" "${prefix_${unit}}state.${f}" state)
+      if(state STREQUAL "project")
+        _harden_key("${keys_${unit}}" "${prefix_${unit}}detail.${f}" detail)
+        message(STATUS "  ${f}: project: ${detail}")
+      endif()
     endforeach()
-    if(NOT except_args)
+    if(target STREQUAL "")
       _harden_unit_variables(${unit} vars)
-      _harden_set_results("${vars}" amended)
+      _harden_set_results("${vars}" keys_${unit} "${prefix_${unit}}")
       set(${changed_out} TRUE PARENT_SCOPE)
     endif()
   endif()
@@ -1746,13 +1753,12 @@ function(_harden_check_project)
     if(added STREQUAL "" OR NOT EXISTS "${report}")
       continue()
     endif()
-    _harden_amend(${unit} "${report}" "${added}" "" changed)
+    _harden_amend(${unit} "" "${added}" "" changed)
     # Each target's exceptions: the same words come before its flags too.
     get_property(excepted GLOBAL PROPERTY _HARDEN_EXCEPTIONS)
     foreach(t IN LISTS excepted)
       get_property(except_args GLOBAL PROPERTY _HARDEN_EXCEPTION_ARGS_${t})
-      _harden_amend(${unit} "${CMAKE_BINARY_DIR}/harden-except-${t}${file}.txt" "${added}"
-        "${except_args}" _)
+      _harden_amend(${unit} "${t}" "${added}" "${except_args}" _)
     endforeach()
   endforeach()
   if(changed)

@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 105
+# serial 106
 #
 # SYNOPSIS
 #
@@ -214,7 +214,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-8957f879])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-688dbe06])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1050,8 +1050,9 @@ Outputs (in the order given; default --report):
   --export=make            HARDEN_CPPFLAGS = ... assignments
   --export=keys            KEY=VALUE lines for a frontend that reads no
                            report: LANG.KEY (the report's), LANG.state.NAME,
-                           LANG.detail.NAME, LANG.error, all.KEY (--agreed's),
-                           features (the catalog's order)
+                           LANG.detail.NAME, LANG.error and LANG.error_feature
+                           (an unmet request), all.KEY (--agreed's), features
+                           (the catalog's order)
   --agreed                 the lines agreed=LANG..., then cppflags= ... and
                            audit_expect= of what every language of the run
                            agrees on (one language: its report's), and
@@ -3138,7 +3139,7 @@ print_and_exit() {
 	request_error
 	@<:@ -z "@S|@report_file" @:>@ || write_report
 	@%:@ A language of several: its error for the run's outputs.
-	@<:@ -z "@S|@{error_file-}" @:>@ || printf '%s\n' "@S|@error" >"@S|@error_file"
+	@<:@ -z "@S|@{error_file-}" @:>@ || printf '%s\n' "@S|@error_feature" "@S|@error" >"@S|@error_file"
 	write_outputs
 	if @<:@ -n "@S|@error" @:>@; then
 		printf '%s: %s\n' "@S|@me" "@S|@error" >&2
@@ -3153,7 +3154,7 @@ print_and_exit() {
 @%:@ report line); from the report itself, so that a cached report fails the
 @%:@ same way.  One pass: the report's feature lines come in catalog order.
 request_error() {
-	error= n=0
+	error= error_feature= n=0
 	IFS=@S|@nl
 	for l in @S|@report; do
 		IFS=@S|@ifs
@@ -3243,8 +3244,9 @@ write_report() {
 @%:@ print_keys: --export=keys, for a frontend that reads no report: KEY=VALUE
 @%:@ lines, each of the report's KEY=VALUE lines as LANG.KEY, each feature's
 @%:@ state and detail as LANG.state.NAME and LANG.detail.NAME, and the request
-@%:@ that cannot be met as LANG.error (print_all_keys: what the languages
-@%:@ agree on, and the features in catalog order).
+@%:@ that cannot be met as LANG.error (its message) and LANG.error_feature
+@%:@ (print_all_keys: what the languages agree on, and the features in
+@%:@ catalog order).
 print_keys() {
 	while IFS= read -r l; do
 		key=@S|@{l%%=*}
@@ -3257,7 +3259,7 @@ print_keys() {
 	done <<EOF
 @S|@report
 EOF
-	@<:@ -z "@S|@error" @:>@ || printf '%s.error=%s\n' "@S|@lang" "@S|@error"
+	@<:@ -z "@S|@error" @:>@ || printf '%s.error=%s\n%s.error_feature=%s\n' "@S|@lang" "@S|@error" "@S|@lang" "@S|@error_feature"
 }
 
 @%:@ print_all_keys: the all.KEY lines of --export=keys (print_agreed's), and
@@ -3493,10 +3495,11 @@ read_report() {
 		cannot_run "the report of @S|@l was cut short (is the disk full?)"
 	report=@S|@{report%"@S|@nl"end of the report}
 	eval "report_@S|@k=\@S|@report"
-	@%:@ Its request that cannot be met (print_and_exit wrote it).
-	x=
-	@<:@ ! -s "@S|@rundir/@S|@k.error" @:>@ || read -r x <"@S|@rundir/@S|@k.error"
-	eval "error_@S|@k=\@S|@x"
+	@%:@ Its request that cannot be met: the feature, the message
+	@%:@ (print_and_exit wrote them).
+	x= y=
+	@<:@ ! -s "@S|@rundir/@S|@k.error" @:>@ || { read -r x && read -r y; } <"@S|@rundir/@S|@k.error"
+	eval "error_feature_@S|@k=\@S|@x error_@S|@k=\@S|@y"
 	n=0
 	IFS=@S|@nl
 	for line in @S|@report; do
@@ -3598,7 +3601,7 @@ several_outputs() {
 			summary:c) echo "C:"; print_summary ;;
 			summary:c++) echo "C++:"; print_summary ;;
 			export=keys:all) lang=@S|@{langs@%:@ } lang=@S|@{lang% }; print_all_keys ;;
-			export=keys:*) eval "error=\@S|@{error_@S|@k-}"; print_keys ;;
+			export=keys:*) eval "error=\@S|@{error_@S|@k-} error_feature=\@S|@{error_feature_@S|@k-}"; print_keys ;;
 			export=*) print_export ;;
 			esac
 		done

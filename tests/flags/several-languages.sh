@@ -102,7 +102,8 @@ sh "$H" --enable-fortify-source --export=keys --lang=c CC=gcc CFLAGS=-O2 --cache
 	--lang=c++ CXX=clang++ CXXFLAGS=-O0 --cache=cxx.cache --write-report=cxx.written >keys 2>err && fail "--export=keys exits 0"
 [ $? = 1 ] || fail "--export=keys: exit status not 1: $(cat err)"
 key() { sed -n "s/^$1=//p" keys; }
-[ "$(key 'c++\.error')" = "cannot enable fortify-source: needs optimisation (-O1 or more)" ] && [ -z "$(key 'c\.error')" ] ||
+[ "$(key 'c++\.error')" = "cannot enable fortify-source: needs optimisation (-O1 or more)" ] && [ -z "$(key 'c\.error')" ] &&
+	[ "$(key 'c++\.error_feature')" = fortify-source ] ||
 	fail "--export=keys errors: $(grep error keys)"
 [ "$(key 'c\.cflags')" = "$(report_key c.report cflags)" ] && [ "$(key 'c++\.state\.fortify-source')" = unsupported ] &&
 	[ "$(key 'c\.detail\.fortify-source')" = "$(sed -n 's/^detail fortify-source //p' c.report)" ] ||
