@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 106
+# serial 107
 #
 # SYNOPSIS
 #
@@ -214,7 +214,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-688dbe06])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-9ce11fe5])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1050,7 +1050,8 @@ Outputs (in the order given; default --report):
   --export=make            HARDEN_CPPFLAGS = ... assignments
   --export=keys            KEY=VALUE lines for a frontend that reads no
                            report: LANG.KEY (the report's), LANG.state.NAME,
-                           LANG.detail.NAME, LANG.error and LANG.error_feature
+                           LANG.detail.NAME, LANG.flags.NAME (tagged),
+                           LANG.result.NAME, LANG.error and LANG.error_feature
                            (an unmet request), all.KEY (--agreed's), features
                            (the catalog's order)
   --agreed                 the lines agreed=LANG..., then cppflags= ... and
@@ -3243,18 +3244,19 @@ write_report() {
 
 @%:@ print_keys: --export=keys, for a frontend that reads no report: KEY=VALUE
 @%:@ lines, each of the report's KEY=VALUE lines as LANG.KEY, each feature's
-@%:@ state and detail as LANG.state.NAME and LANG.detail.NAME, and the request
+@%:@ state, detail, tagged flags and result as LANG.state.NAME,
+@%:@ LANG.detail.NAME, LANG.flags.NAME and LANG.result.NAME, and the request
 @%:@ that cannot be met as LANG.error (its message) and LANG.error_feature
 @%:@ (print_all_keys: what the languages agree on, and the features in
 @%:@ catalog order).
 print_keys() {
 	while IFS= read -r l; do
-		key=@S|@{l%%=*}
+		kv_key=@S|@{l%%=*}
 		case @S|@l in
 		"feature "*) set -- @S|@l; printf '%s.state.%s=%s\n' "@S|@lang" "@S|@2" "@S|@3" ;;
-		"detail "*) text=@S|@{l@%:@detail } key=@S|@{text%% *} text=@S|@{text@%:@"@S|@key"}
-			printf '%s.detail.%s=%s\n' "@S|@lang" "@S|@key" "@S|@{text@%:@ }" ;;
-		*=*) case @S|@key in *" "*) ;; *) printf '%s.%s\n' "@S|@lang" "@S|@l" ;; esac ;;
+		"detail "*|"flags "*|"result "*) kv_key=@S|@{l%% *} kv_text=@S|@{l@%:@* } kv_name=@S|@{kv_text%% *} kv_text=@S|@{kv_text@%:@"@S|@kv_name"}
+			printf '%s.%s.%s=%s\n' "@S|@lang" "@S|@kv_key" "@S|@kv_name" "@S|@{kv_text@%:@ }" ;;
+		*=*) case @S|@kv_key in *" "*) ;; *) printf '%s.%s\n' "@S|@lang" "@S|@l" ;; esac ;;
 		esac
 	done <<EOF
 @S|@report
@@ -3268,9 +3270,9 @@ print_all_keys() {
 	print_agreed | while IFS= read -r l; do
 		case @S|@l in agreed=*) ;; *) printf 'all.%s\n' "@S|@l" ;; esac
 	done
-	i=1 text=
-	while @<:@ @S|@i -le @S|@nf @:>@; do eval "text=\@S|@text,\@S|@f_name_@S|@i"; i=@S|@((i + 1)); done
-	printf 'features=%s\n' "@S|@{text@%:@,}"
+	kv_i=1 kv_text=
+	while @<:@ @S|@kv_i -le @S|@nf @:>@; do eval "kv_text=\@S|@kv_text,\@S|@f_name_@S|@kv_i"; kv_i=@S|@((kv_i + 1)); done
+	printf 'features=%s\n' "@S|@{kv_text@%:@,}"
 }
 
 print_summary() {
@@ -3935,7 +3937,9 @@ _HARDEN_PROJECT_FUNCTIONS
 # ------------------
 # harden_run_driver LANGUAGE-ARGS...: runs the embedded harden-flags with
 # what the builder asked for and what is known for the language (cached or
-# preseeded results under the prefix $harden_cv).  A shell function, so
+# preseeded results under the prefix $harden_cv); each language's report
+# goes to conftest.harden-LANG/report (--write-report), what configure
+# reads of it (--export=keys) to $harden_tmp/keys.  A shell function, so
 # that its argument list leaves configure's own alone; no value is ever
 # eval'ed.
 m4_define([_HARDEN_RUN_DRIVER],
@@ -3957,10 +3961,11 @@ m4_define([_HARDEN_RUN_DRIVER],
     shift
     set -- "$[@]" "$harden_a"
     case $harden_a in
-    --lang=c) harden_p=harden_cv_ ;;
-    --lang=c++) harden_p=harden_cv_cxx_ ;;
+    --lang=c) harden_p=harden_cv_ harden_l=c ;;
+    --lang=c++) harden_p=harden_cv_cxx_ harden_l=cxx ;;
     *) continue ;;
     esac
+    set -- "$[@]" --write-report="${harden_tmp%/*}/conftest.harden-$harden_l/report"
     for harden_u in $harden_features; do
       eval "harden_c=\${$harden_p$harden_u+set} harden_nm=\$harden_name_$harden_u"
       if test "$harden_c" = set; then
@@ -3975,15 +3980,16 @@ m4_define([_HARDEN_RUN_DRIVER],
   shift
   TMPDIR=$harden_tmp $SHELL "$harden_tmp/harden-flags" --catalog="$harden_tmp" \
     CPPFLAGS="$CPPFLAGS" LDFLAGS="$LDFLAGS" \
-    READELF="$HARDEN_READELF" OBJDUMP="$HARDEN_OBJDUMP" "$[@]" \
-    >"$harden_tmp/report" 2>"$harden_tmp/error"
+    READELF="$HARDEN_READELF" OBJDUMP="$HARDEN_OBJDUMP" --export=keys "$[@]" \
+    >"$harden_tmp/keys" 2>"$harden_tmp/error"
 }
 
 # harden_run_both: the run of C and C++ together (prepared by
-# _HARDEN_START_LANG), in the directory of C; then each language's report
-# and messages in its own directory (without the driver's mark "LANG: "),
-# and its status harden_status_LANG.  When one cannot run, the driver
-# writes no report: both stop with its message.
+# _HARDEN_START_LANG), in the directory of C, which writes each language's
+# report in its own directory; then the keys (of both) and each language's
+# messages there too (without the driver's mark "LANG: "), and its status
+# harden_status_LANG.  When one cannot run, the driver writes no report:
+# both stop with its message.
 harden_run_both ()
 {
   harden_tmp=`pwd`/conftest.harden-c
@@ -3992,19 +3998,10 @@ harden_run_both ()
     --lang=c++ CXX="$CXX" CXXFLAGS="$CXXFLAGS" --project-flags="$harden_in_own_cxx" \
     --log="`pwd`/conftest.harden-cxx/log"
   harden_s=$?
-  mv "$harden_tmp/report" "$harden_tmp/both" && mv "$harden_tmp/error" "$harden_tmp/both.err" ||
-    AC_MSG_ERROR([cannot write in $harden_tmp])
   harden_d=`pwd`/conftest.harden-
-  : >"${harden_d}c/report"; : >"${harden_d}cxx/report"
+  cp "$harden_tmp/keys" "${harden_d}cxx/keys" && mv "$harden_tmp/error" "$harden_tmp/both.err" ||
+    AC_MSG_ERROR([cannot write in $harden_tmp])
   : >"${harden_d}c/error"; : >"${harden_d}cxx/error"
-  harden_l=
-  while IFS= read -r harden_x; do
-    case $harden_l:$harden_x in
-    :version=*) harden_l=c ;;
-    c:version=*) harden_l=cxx ;;
-    esac
-    AS_ECHO(["$harden_x"]) >>"$harden_d$harden_l/report"
-  done <"$harden_tmp/both"
   harden_l=c harden_failed=
   while IFS= read -r harden_x; do
     case $harden_x in
@@ -4040,38 +4037,42 @@ harden_runs=0
 for harden_u in $harden_features; do
   unset harden_result_$harden_u harden_detail_$harden_u
 done
-set x $harden_features
-while read -r harden_k harden_f harden_rest; do
+# The driver's --export=keys lines of this language: KEY=VALUE, the keys
+# after "c." or "c++."; a feature's NAME with "_" for "-" is its variable.
+harden_p=c.
+test $harden_lang = cxx && harden_p=c++.
+while IFS= read -r harden_x; do
+  case $harden_x in "$harden_p"*) ;; *) continue ;; esac
+  harden_k=${harden_x%%=*} harden_v=${harden_x#*=}
+  harden_k=${harden_k#"$harden_p"}
   case $harden_k in
-  feature|flags|detail|result) ;;
-  runs=*) harden_runs=${harden_k#runs=}; continue ;;
-  traits=*)
-    harden_x=${harden_k#traits=}${harden_f:+ $harden_f}${harden_rest:+ $harden_rest}
-    test -n "$harden_x" && eval "${harden_cv}traits=\$harden_x"
-    continue ;;
-  cppflags=*|cflags=*|exe_cflags=*|ldflags=*|exe_ldflags=*|lib_ldflags=*|enabled=*|audit_expect=*)
-    harden_v=${harden_k%%=*}
-    harden_x=${harden_k#*=}${harden_f:+ $harden_f}${harden_rest:+ $harden_rest}
-    eval "harden_${harden_lang}_$harden_v=\$harden_x"
-    continue ;;
-  *) continue ;;
+  runs) harden_runs=$harden_v ;;
+  traits) test -n "$harden_v" && eval "${harden_cv}traits=\$harden_v" ;;
+  cppflags|cflags|exe_cflags|ldflags|exe_ldflags|lib_ldflags|enabled|audit_expect)
+    eval "harden_${harden_lang}_$harden_k=\$harden_v" ;;
+  state.*|flags.*|detail.*|result.*)
+    harden_f=${harden_k#*.} harden_u=
+    while :; do
+      case $harden_f in
+      *-*) harden_u=$harden_u${harden_f%%-*}_ harden_f=${harden_f#*-} ;;
+      *) harden_u=$harden_u$harden_f; break ;;
+      esac
+    done
+    case $harden_k in
+    state.*) eval "harden_state_$harden_u=\$harden_v" ;;
+    flags.*) eval "harden_flags_${harden_lang}_$harden_u=\$harden_v" ;;
+    detail.*) eval "harden_detail_$harden_u=\$harden_v" ;;
+    result.*)
+      eval "harden_result_$harden_u=\$harden_v"
+      case $harden_v in
+      no:*) harden_x="no (${harden_v#no: })" ;;
+      builder*) harden_x=$harden_v ;;
+      *) harden_x=${harden_v%% *} ;;
+      esac
+      eval "harden_show_$harden_u=\$harden_x" ;;
+    esac ;;
   esac
-  # Features come in catalog order, as in harden_features.
-  case $harden_k in
-  feature) shift; harden_u=$[]1
-    eval "harden_state_$harden_u=\${harden_rest%% *}" ;;
-  flags) eval "harden_flags_${harden_lang}_$harden_u=\$harden_rest" ;;
-  detail) eval "harden_detail_$harden_u=\$harden_rest" ;;
-  result)
-    eval "harden_result_$harden_u=\$harden_rest"
-    case $harden_rest in
-    no:*) harden_x="no (${harden_rest#no: })" ;;
-    builder*) harden_x=$harden_rest ;;
-    *) harden_x=${harden_rest%% *} ;;
-    esac
-    eval "harden_show_$harden_u=\$harden_x" ;;
-  esac
-done <"$harden_tmp/report"
+done <"$harden_tmp/keys"
 # Kept for harden_agree: the report's file may be gone by then.
 harden_x=`cat "$harden_tmp/report"` || AC_MSG_ERROR([cannot read $harden_tmp/report])
 eval "harden_report_$harden_lang=\$harden_x"
