@@ -33,7 +33,7 @@
 # uninstall refuse them (and any other byte) before writing anything, naming
 # the variable and the character.
 #
-# What goes where (README.md, "Install"):
+# What goes where (doc/install.md):
 #   $(bindir)        harden-flags (finds $(catalogdir) by itself), harden-audit,
 #                    harden-cost (make -C tools install)
 #   $(man1dir)       harden-flags.1, harden-audit.1, harden-cost.1

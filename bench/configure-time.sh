@@ -79,7 +79,7 @@ cxx_of() {
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # The 12 flags of the anchors, the ones harden's standard level gives on
-# x86_64 (README.md, "Features and levels").  -U_FORTIFY_SOURCE first, as it
+# x86_64 (doc/features.md).  -U_FORTIFY_SOURCE first, as it
 # must come before -D_FORTIFY_SOURCE=3 on a command line.
 compile_flags='-U_FORTIFY_SOURCE -fstack-protector-strong -D_FORTIFY_SOURCE=3 -fstack-clash-protection -fcf-protection=full -fPIE -Wformat -Werror=format-security'
 link_flags='-pie -Wl,-z,relro -Wl,-z,now -Wl,-z,noexecstack'

@@ -33,7 +33,7 @@ export LC_ALL=C
 here=$(pwd)
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 cd "$srcdir"
-files="VERSION NEWS README.md LICENSE Makefile harden-tools.pc.in
+files="VERSION NEWS README.md LICENSE Makefile harden-tools.pc.in $(ls doc/*.md)
 meson.build meson_options.txt meson/meson.build
 meson/README.md meson/dist.sh
 catalog/README.md catalog/features.txt catalog/probe.c catalog/traits.c

@@ -1,5 +1,6 @@
-# The README's Automake snippets, taken from README.md itself (the block
-# "# Makefile.am:" and the block "# Makefile.am, a target's own flags:"),
+# The Automake snippets of the docs, taken from the docs themselves (the
+# block "# Makefile.am:" of README.md's quick start and the block
+# "# Makefile.am, a target's own flags:" of doc/autoconf.md),
 # build a libtool library and a program whose own _CPPFLAGS, _CFLAGS and
 # _LDFLAGS keep harden's: the library and the program have BIND_NOW (read
 # with readelf) and pass harden-audit --expect HARDEN_AUDIT_EXPECT, the
@@ -7,13 +8,13 @@
 # are in effect too.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need gcc make autoreconf automake libtoolize
-# block FIRST-LINE: the fenced block of README.md that starts with FIRST-LINE.
+# block FILE FIRST-LINE: the fenced block of FILE that starts with FIRST-LINE.
 block() {
-	awk -v f="$1" '$0 == f { on = 1; next } on && /^```/ { exit } on' "$S/README.md"
+	awk -v f="$2" '$0 == f { on = 1; next } on && /^```/ { exit } on' "$S/$1"
 }
-block '# Makefile.am:' >base.am
-block "# Makefile.am, a target's own flags:" >own.am
-[ -s base.am ] && [ -s own.am ] || fail "README.md lacks the Makefile.am blocks"
+block README.md '# Makefile.am:' >base.am
+block doc/autoconf.md "# Makefile.am, a target's own flags:" >own.am
+[ -s base.am ] && [ -s own.am ] || fail "README.md or doc/autoconf.md lacks its Makefile.am block"
 grep -q '^libfoo_la_LDFLAGS = ' own.am || fail "the README block has no libfoo_la_LDFLAGS: $(cat own.am)"
 tools_build harden-audit	# the run's (tests/lib.sh)
 

@@ -4,7 +4,8 @@
 # in the docs twice, since one copy goes stale; every meson_version the
 # docs and examples state is the subproject's (meson.build), every
 # cmake_minimum_required at least the module's (cmake/Harden.cmake stops
-# below it), and README.md's table of requirements names those two.
+# below it), and README.md's table of requirements names those two;
+# README.md's Meson quick start is the block the Meson tests build.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 cd "$S" || exit 99
 docs=$(git ls-files '*.md' 2>/dev/null) || docs=$(find . -name '*.md' ! -path './.git/*')
@@ -46,4 +47,11 @@ grep -o 'cmake_minimum_required(VERSION [0-9.]*' $docs examples/*/CMakeLists.txt
 done || exit 1
 grep -q "^| \`cmake/Harden.cmake\` | CMake $min " README.md ||
 	fail "README.md's requirements do not say CMake $min: $(grep '^| `cmake/Harden' README.md)"
+
+# README.md's Meson quick start is meson/README.md's "Using it" block,
+# which the Meson tests build (meson_readme_sources).
+awk '/^## Quick start: Meson/ { u = 1 } u && /^```meson/ { f = 1; next } f && /^```/ { exit } f' README.md >"$T/readme.meson"
+awk '/^## Using it/ { u = 1 } u && /^```meson/ { f = 1; next } f && /^```/ { exit } f' meson/README.md >"$T/using.meson"
+[ -s "$T/readme.meson" ] && cmp -s "$T/readme.meson" "$T/using.meson" ||
+	fail "README.md's Meson quick start is not meson/README.md's 'Using it' block: $(diff "$T/readme.meson" "$T/using.meson" | head -n 6)"
 echo ok

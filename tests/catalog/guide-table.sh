@@ -1,12 +1,12 @@
 #!/bin/sh
-# README.md's table of the OpenSSF guide, GCC's -fhardened and harden's
+# doc/features.md's table of the OpenSSF guide, GCC's -fhardened and harden's
 # levels ("The OpenSSF guide and -fhardened"), made from catalog/features.txt
 # alone: the guide column from the guide rows, the -fhardened column from
 # the builder patterns on:-fhardened, the levels and targets from the
-# feature rows.  Fails when README.md's table, between the guide markers,
+# feature rows.  Fails when doc/features.md's table, between the guide markers,
 # differs from the catalog's.
 #
-#	sh tests/catalog/guide-table.sh            checks README.md
+#	sh tests/catalog/guide-table.sh            checks doc/features.md
 #	sh tests/catalog/guide-table.sh --write    rewrites its table
 #	sh tests/catalog/guide-table.sh --print    prints the table
 : "${HARDEN_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
@@ -18,7 +18,7 @@ case $1 in
 *) echo "usage: sh tests/catalog/guide-table.sh [--write | --print]" >&2; exit 2 ;;
 esac
 . "$HARDEN_SRCDIR/tests/lib.sh"
-README=$S/README.md
+README=$S/doc/features.md
 begin='<!-- guide:begin -->'
 end='<!-- guide:end -->'
 
@@ -75,18 +75,18 @@ END { flush() }' "$S/catalog/features.txt" >rows || fail "cannot read the catalo
 case $mode in
 print) cat table; exit 0 ;;
 esac
-grep -qx "$begin" "$README" && grep -qx "$end" "$README" || fail "README.md lacks the guide markers ($begin, $end)"
+grep -qx "$begin" "$README" && grep -qx "$end" "$README" || fail "doc/features.md lacks the guide markers ($begin, $end)"
 awk -v b="$begin" -v e="$end" -v t="$T/table" '
 	$0 == b { while ((getline l < t) > 0) print l; skip = 1; next }
 	$0 == e { skip = 0; next }
-	!skip' "$README" >readme.new || fail "cannot make the new README.md"
+	!skip' "$README" >readme.new || fail "cannot make the new doc/features.md"
 if [ "$mode" = write ]; then
 	cat readme.new >"$README" || fail "cannot write $README"
-	echo "README.md: guide table written"
+	echo "doc/features.md: guide table written"
 	exit 0
 fi
 cmp -s readme.new "$README" || {
 	diff -u "$README" readme.new | head -n 40
-	fail "README.md's guide table is stale: run sh tests/catalog/guide-table.sh --write"
+	fail "doc/features.md's guide table is stale: run sh tests/catalog/guide-table.sh --write"
 }
 echo ok

@@ -1,5 +1,5 @@
 #!/bin/sh
-# make install of this repository (the one install command; README.md,
+# make install of this repository (the one install command; doc/install.md,
 # "Install") gives the module-only CMake package Harden in
 # <prefix>/share/cmake/Harden: find_package(Harden 0.2 REQUIRED) from another
 # project finds it, runs the installed driver on the installed catalog

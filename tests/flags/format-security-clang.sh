@@ -1,8 +1,8 @@
 # format-security is proven with clang and fortify too: the probe's misuse
 # calls a format function of its own, which clang checks, where glibc's
 # fortified printf would hide the format.  What clang loses with fortify
-# (README, "What the probes found") is checked here as well, so that the
-# README is corrected when clang changes.
+# (doc/toolchains.md, "What the probes found on Debian 12") is checked here as well, so that the
+# page is corrected when clang changes.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 need clang clang-19 gcc
 cat >misuse.c <<'SRC'
@@ -24,7 +24,7 @@ for cc in clang clang-19 gcc; do
 	grep -q 'format-security' $cc.err || fail "$cc: not rejected by -Wformat-security: $(cat $cc.err)"
 	if $cc -O2 $flags -c -o printf.o printf.c 2>$cc.printf.err; then
 		case $cc in gcc) fail "gcc: printf(s) compiles with $flags" ;; esac
-		note "$cc: printf(s) through the fortified printf still compiles (as the README says)"
+		note "$cc: printf(s) through the fortified printf still compiles (as doc/toolchains.md says)"
 	else
 		case $cc in clang*) fail "$cc now rejects printf(s) with fortify: update the README" ;; esac
 	fi

@@ -1,17 +1,17 @@
 #!/bin/sh
 # tests/run: after the others
-# The toolchain matrix table of README.md ("Toolchain matrix"), made from the
+# The toolchain matrix table of doc/toolchains.md ("Toolchain matrix"), made from the
 # results the toolchain scripts of tests/matrix/ wrote in this run of
 # tests/run ($HARDEN_RESULTS/NAME.results; tests/run starts this script when
 # every other one has ended).  Fails
 # when a toolchain's results are missing (its test did not run in this run),
 # when a toolchain's test failed (a false claim: a feature said to be on that
 # is not proven in its binaries, frontends that disagree, ...), or when the
-# table differs from the one in README.md between the matrix markers.
+# table differs from the one in doc/toolchains.md between the matrix markers.
 #
 #	sh tests/matrix/zz-table.sh --write    runs the matrix (sh tests/run
 #	                                       tests/matrix/*.sh) and rewrites
-#	                                       README.md's table from it
+#	                                       doc/toolchains.md's table from it
 #	HARDEN_RESULTS=DIR sh tests/matrix/zz-table.sh --write | --print
 #	                                       rewrites it, or prints the table,
 #	                                       from the results in DIR (a run
@@ -31,7 +31,7 @@ case $1 in
 esac
 . "$HARDEN_SRCDIR/tests/lib.sh"
 R=$HARDEN_RESULTS
-README=$S/README.md
+README=$S/doc/toolchains.md
 begin='<!-- matrix:begin -->'
 end='<!-- matrix:end -->'
 
@@ -179,13 +179,13 @@ if [ -s "$T/false-claims" ] || [ -n "$failed" ]; then
 	for n in $failed; do
 		sed -n 's/^problem	\([^	]*\)	\([^	]*\)	/'"$n"' \1 \2: /p' "$R/$n.results" | head -n 20
 	done
-	fail "the matrix has false claims or failures (toolchains:${failed:- none}); the README table is not checked or written until they are fixed"
+	fail "the matrix has false claims or failures (toolchains:${failed:- none}); the table is not checked or written until they are fixed"
 fi
 
-grep -qx "$begin" "$README" && grep -qx "$end" "$README" || fail "README.md has no $begin ... $end section"
+grep -qx "$begin" "$README" && grep -qx "$end" "$README" || fail "doc/toolchains.md has no $begin ... $end section"
 awk -v b="$begin" -v e="$end" '$0 == e { on = 0 } on { print } $0 == b { on = 1 }' "$README" >"$T/readme-table.md"
 if cmp -s "$T/table.md" "$T/readme-table.md"; then
-	echo "README.md's table is up to date"
+	echo "doc/toolchains.md's table is up to date"
 	exit 0
 fi
 if [ "$mode" = write ]; then
@@ -194,8 +194,8 @@ if [ "$mode" = write ]; then
 		!on { print }
 		$0 == b { on = 1 }' "$README" >"$T/README.new" || fail "cannot write the new README"
 	cat "$T/README.new" >"$README" || fail "cannot write $README"
-	echo "README.md's table rewritten"
+	echo "doc/toolchains.md's table rewritten"
 	exit 0
 fi
 diff "$T/readme-table.md" "$T/table.md"
-fail "README.md's toolchain matrix is stale (diff above: < README, > this run): sh tests/matrix/zz-table.sh --write"
+fail "doc/toolchains.md's toolchain matrix is stale (diff above: < doc/toolchains.md, > this run): sh tests/matrix/zz-table.sh --write"
