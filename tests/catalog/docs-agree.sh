@@ -5,7 +5,8 @@
 # docs and examples state is the subproject's (meson.build), every
 # cmake_minimum_required at least the module's (cmake/Harden.cmake stops
 # below it), and README.md's table of requirements names those two;
-# README.md's Meson quick start is the block the Meson tests build.
+# README.md's Meson quick start is the block the Meson tests build; every
+# HARDEN_ variable and --option the docs name exists.
 . "$HARDEN_SRCDIR/tests/lib.sh"
 cd "$S" || exit 99
 docs=$(git ls-files '*.md' 2>/dev/null) || docs=$(find . -name '*.md' ! -path './.git/*')
@@ -54,4 +55,28 @@ awk '/^## Quick start: Meson/ { u = 1 } u && /^```meson/ { f = 1; next } f && /^
 awk '/^## Using it/ { u = 1 } u && /^```meson/ { f = 1; next } f && /^```/ { exit } f' meson/README.md >"$T/using.meson"
 [ -s "$T/readme.meson" ] && cmp -s "$T/readme.meson" "$T/using.meson" ||
 	fail "README.md's Meson quick start is not meson/README.md's 'Using it' block: $(diff "$T/readme.meson" "$T/using.meson" | head -n 6)"
+
+# Every variable HARDEN_WORD and every --option the docs name outside code
+# blocks is the code's (a frontend, the driver, a tool's --help, the test
+# runner), a configure option of a catalog feature (--enable-NAME,
+# --disable-NAME), or another program's named here.
+others='--force-fallback-for --include-subprojects --wrap-mode --variable --shuffle-sections --test-dir'	# Meson's, pkg-config's, ld's, ctest's
+for t in catalog/harden-flags; do sh "$t" --help; done >"$T/code" 2>&1 || fail "harden-flags --help failed"
+tools_build "harden-audit harden-cost"	# the run's (tests/lib.sh)
+"$TOOLS/harden-audit" --help >>"$T/code" 2>&1
+"$TOOLS/harden-cost" --help >>"$T/code" 2>&1
+cat m4/harden.m4 cmake/Harden.cmake meson/meson.build meson_options.txt tools/Makefile tools/*/*.c \
+	Makefile meson/dist.sh bench/*.sh tests/run >>"$T/code" || exit 99
+features=$(sh catalog/harden-flags --list | awk '{ print $1 }' | tr '\n' ' ')
+# shellcheck disable=SC2086 # file names
+awk '/^```/ { c = !c; next } !c' $docs >"$T/prose"
+for w in $(grep -o 'HARDEN_[A-Z0-9_]*[A-Z0-9]' "$T/prose" | sort -u); do
+	grep -q "$w" "$T/code" || fail "the docs name $w, which no code has"
+done
+for o in $(grep -o -- '--[a-z][a-z0-9-]*' "$T/prose" | sort -u); do
+	case " $others " in *" $o "*) continue ;; esac
+	f=${o#--enable-} f=${f#--disable-}
+	case " $features hardening " in *" $f "*) continue ;; esac
+	grep -q -- "$o" "$T/code" || fail "the docs name the option $o, which no code has"
+done
 echo ok
