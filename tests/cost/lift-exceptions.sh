@@ -11,7 +11,8 @@
 # (--lift-exceptions=stack-protector,bind-now) each feature's exceptions
 # are lifted alone (HARDEN_LIFT_EXCEPTIONS=FEATURE), one cost each: the
 # price of one exception where a project has several.  At level none there
-# is nothing to lift, and an unknown feature in the list: usage errors.
+# is nothing to lift, and an unknown feature in the list, or one twice:
+# usage errors.
 . "$(dirname "$0")/lib.sh"
 cost_tool
 need python3 readelf
@@ -39,6 +40,8 @@ EOS
 [ $? -eq 2 ] && grep -q 'no exception to lift at level none' err || fail "at none: $(cat err)"
 cost_make "$T/p" --run true --lift-exceptions=stack-protector,bind-nw >out 2>err && fail "an unknown feature to lift"
 [ $? -eq 2 ] && grep -q "unknown feature 'bind-nw' in --lift-exceptions" err || fail "bind-nw: $(cat err)"
+cost_make "$T/p" --run true --lift-exceptions=relro,bind-now,relro >out 2>err && fail "a feature twice to lift"
+[ $? -eq 2 ] && grep -q "'relro' is in --lift-exceptions twice" err || fail "relro twice: $(cat err)"
 # lift ARGS...: harden-cost with --lift-exceptions ARGS..., the workload's
 # lines in $T/seen, its output in out and $T/out.json.
 nlift=0

@@ -156,6 +156,18 @@ known_feature(const struct cost *c, const char *name)
 	return 0;
 }
 
+/* 1 when name is a word of the comma-separated list. */
+static int
+in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; (p = strstr(p, name)) != NULL; p += n)
+		if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
 /* 1, after naming the valid features, when a name of list (the option's)
  * is unknown. */
 static int
@@ -168,6 +180,12 @@ unknown_in(const struct cost *c, const char *list, const char *option)
 		return 0;
 	copy = xprintf("%s", list);
 	for (tok = strtok_r(copy, ",", &save); tok && !unknown; tok = strtok_r(NULL, ",", &save)) {
+		/* a name twice would be a second build of the same variant */
+		if (save != NULL && in_list(save, tok)) {
+			fprintf(stderr, "harden-cost: '%s' is in %s twice\n", tok, option);
+			unknown = 1;
+			continue;
+		}
 		if (known_feature(c, tok))
 			continue;
 		fprintf(stderr, "harden-cost: unknown feature '%s' in %s; valid names:\n", tok, option);
@@ -192,15 +210,7 @@ unknown_features(const struct cost *c)
 int
 wanted_feature(const struct cost *c, const char *name)
 {
-	const char *only = c->o->only, *p;
-	size_t n = strlen(name);
-
-	if (only == NULL)
-		return 1;
-	for (p = only; (p = strstr(p, name)) != NULL; p += n)
-		if ((p == only || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-	return 0;
+	return c->o->only == NULL || in_list(c->o->only, name);
 }
 
 /* The feature that feature name needs (bind-now: relro), or "". */

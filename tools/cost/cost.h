@@ -30,7 +30,9 @@
 #define EXIT_USAGE	2
 
 #define MAX_FEATURES	64
-#define MAX_VARIANTS	(2 * MAX_FEATURES + 3 + MAX_ENV_VARIANTS)
+/* per feature: without it, alone, its exceptions lifted; the level, none,
+ * the control, every exception lifted; the run-time variants */
+#define MAX_VARIANTS	(3 * MAX_FEATURES + 4 + MAX_ENV_VARIANTS)
 #define NAME_LEN	64
 #define MAX_ARGS	64	/* --configure-arg, --make-arg */
 #define MAX_ENV_VARIANTS 16	/* --env-variant */
