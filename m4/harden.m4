@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 107
+# serial 108
 #
 # SYNOPSIS
 #
@@ -4031,14 +4031,28 @@ harden_run_both ()
 # as harden_flags_LANG_V, and per feature harden_state_V, harden_detail_V,
 # harden_result_V and harden_show_V (the check's result line).
 m4_define([_HARDEN_READ_REPORT],
-[harden_read_report ()
+[# harden_var_of NAME: harden_u, the feature NAME's variable part (stack-protector:
+# stack_protector), without a process.
+harden_var_of ()
+{
+  harden_vf=$[1] harden_u=
+  while :; do
+    case $harden_vf in
+    *-*) harden_u=$harden_u${harden_vf%%-*}_ harden_vf=${harden_vf#*-} ;;
+    *) harden_u=$harden_u$harden_vf; break ;;
+    esac
+  done
+}
+
+harden_read_report ()
 {
 harden_runs=0
 for harden_u in $harden_features; do
   unset harden_result_$harden_u harden_detail_$harden_u
 done
 # The driver's --export=keys lines of this language: KEY=VALUE, the keys
-# after "c." or "c++."; a feature's NAME with "_" for "-" is its variable.
+# after "c." or "c++."; a feature's NAME with "_" for "-" is its variable
+# (harden_var_of).
 harden_p=c.
 test $harden_lang = cxx && harden_p=c++.
 while IFS= read -r harden_x; do
@@ -4051,13 +4065,7 @@ while IFS= read -r harden_x; do
   cppflags|cflags|exe_cflags|ldflags|exe_ldflags|lib_ldflags|enabled|audit_expect)
     eval "harden_${harden_lang}_$harden_k=\$harden_v" ;;
   state.*|flags.*|detail.*|result.*)
-    harden_f=${harden_k#*.} harden_u=
-    while :; do
-      case $harden_f in
-      *-*) harden_u=$harden_u${harden_f%%-*}_ harden_f=${harden_f#*-} ;;
-      *) harden_u=$harden_u$harden_f; break ;;
-      esac
-    done
+    harden_var_of "${harden_k#*.}"
     case $harden_k in
     state.*) eval "harden_state_$harden_u=\$harden_v" ;;
     flags.*) eval "harden_flags_${harden_lang}_$harden_u=\$harden_v" ;;
@@ -4610,7 +4618,7 @@ harden_except_lang ()
   test $harden_status -eq 0 ||
     AC_MSG_ERROR([HARDEN_@&t@EXCEPT($[6])$[5]: $harden_error])
   for harden_x in $[7]; do
-    harden_u=`echo "$harden_x" | sed 's/=.*//; s/-/_/g'`
+    harden_var_of "${harden_x%%=*}"
     eval "harden_s=\${harden_state_$harden_u-} harden_d=\${harden_detail_$harden_u-}"
     AC_MSG_NOTICE([hardening exception of $[6]$[5]: ${harden_x%%=*} $harden_s: $harden_d])
   done
