@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 108
+# serial 109
 #
 # SYNOPSIS
 #
@@ -214,7 +214,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-9ce11fe5])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-d75798f8])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -1052,8 +1052,8 @@ Outputs (in the order given; default --report):
                            report: LANG.KEY (the report's), LANG.state.NAME,
                            LANG.detail.NAME, LANG.flags.NAME (tagged),
                            LANG.result.NAME, LANG.error and LANG.error_feature
-                           (an unmet request), all.KEY (--agreed's), features
-                           (the catalog's order)
+                           (an unmet request), all.KEY (--agreed's), same.KEY
+                           (--agreed=same's), features (the catalog's order)
   --agreed                 the lines agreed=LANG..., then cppflags= ... and
                            audit_expect= of what every language of the run
                            agrees on (one language: its report's), and
@@ -1721,6 +1721,8 @@ finish() {
 	eval "p=\@S|@pid_@S|@1"
 	wait "@S|@p"
 	rc=@S|@?
+	@%:@ A message or a failure of a step is judged against the base's noise.
+	@<:@ @S|@@%:@ -gt 1 @:>@ || { @<:@ @S|@rc -eq 0 @:>@ && @<:@ ! -s "@S|@work/@S|@1.err" @:>@; } || base_check
 	why=
 	@<:@ -s "@S|@work/@S|@1.err" @:>@ && first_message "@S|@work/@S|@1.err"
 	@<:@ @S|@@%:@ -gt 1 @:>@ && @<:@ @S|@rc -eq 0 @:>@ && why=
@@ -1788,20 +1790,27 @@ compiler_found() {
 
 base_start() {
 	hcpp= hcc= hld= noise= pcode= plibs= need_lib=
-	start b0 compile_link b0
 	base_pending=yes
 }
 
-@%:@ base_check: waits for the base probe, once, before any other compile is
-@%:@ judged (the first set starts beside it: the base is rarely what fails);
-@%:@ exit 3 when it failed, else noise is what it printed (one line each,
-@%:@ digitless).
+@%:@ base_check: builds the base probe, once, when first needed: a step that
+@%:@ printed a message or failed is judged against the base's noise, and a
+@%:@ run that built no set has yet to show that the compiler builds a
+@%:@ program (a run whose sets all built in silence has shown it, two
+@%:@ compiler runs fewer).  Exit 3 when it fails, else noise is what it
+@%:@ printed (one line each, digitless); rc, why and the set's flags stay.
 base_check() {
 	@<:@ -n "@S|@{base_pending-}" @:>@ || return 0
 	base_pending=
-	finish b0 && return 0
-	@<:@ @S|@rc -eq 0 @:>@ || cannot_run "@S|@cc cannot build a program with the builder's flags: @S|@why"
-	add_noise "@S|@work/b0.err"
+	set -- "@S|@hcpp" "@S|@hcc" "@S|@hld" "@S|@{pcode-}" "@S|@{plibs-}" "@S|@{need_lib-}" "@S|@{rc-0}" "@S|@{why-}"
+	hcpp= hcc= hld= pcode= plibs= need_lib=
+	start b0 compile_link b0
+	hcpp=@S|@1 hcc=@S|@2 hld=@S|@3 pcode=@S|@4 plibs=@S|@5 need_lib=@S|@6
+	if ! finish b0; then
+		@<:@ @S|@rc -eq 0 @:>@ || cannot_run "@S|@cc cannot build a program with the builder's flags: @S|@why"
+		add_noise "@S|@work/b0.err"
+	fi
+	rc=@S|@7 why=@S|@8
 }
 
 @%:@ add_noise FILE: every line of FILE is noise (digitless).
@@ -2324,7 +2333,6 @@ build_set() {
 	@%:@ from it (unless the builder asked for LTO objects) and the off
 	@%:@ variants beside it.
 	asm_ok=0 asm_why= asm_hopeless= offs= unexplained=
-	base_check
 	if @<:@ -n "@S|@need_asm" @:>@; then
 		if finish_asm @S|@{b}_on; then
 			@<:@ -n "@S|@lto" @:>@ || start @S|@b assemble_link @S|@b
@@ -2349,11 +2357,15 @@ build_set() {
 @%:@ format is unexplained.
 finish_misuse() {
 	misuse_ok=0
-	finish @S|@{b}_misuse && return 0
-	@<:@ @S|@rc -ne 0 @:>@ || return 0
+	@%:@ Its expected failure needs no noise: judged by its exit status.
+	finish @S|@{b}_misuse messages-ok && return 0
 	while IFS= read -r l || @<:@ -n "@S|@l" @:>@; do
 		case @S|@l in *format*) misuse_ok=1; return 0 ;; esac
 	done <"@S|@work/@S|@{b}_misuse.err"
+	base_check
+	fm_log=@S|@log log=
+	first_message "@S|@work/@S|@{b}_misuse.err"
+	log=@S|@fm_log
 	unexplained="cannot compile the misuse probe: @S|@why"
 }
 
@@ -3264,11 +3276,17 @@ EOF
 	@<:@ -z "@S|@error" @:>@ || printf '%s.error=%s\n%s.error_feature=%s\n' "@S|@lang" "@S|@error" "@S|@lang" "@S|@error_feature"
 }
 
-@%:@ print_all_keys: the all.KEY lines of --export=keys (print_agreed's), and
-@%:@ features, the catalog's names in order.
+@%:@ print_all_keys: the all.KEY lines of --export=keys (print_agreed's), the
+@%:@ same.KEY lines (the same with --agreed=same: Automake's flags of every
+@%:@ language; one language: its own), and features, the catalog's names in
+@%:@ order.
 print_all_keys() {
 	print_agreed | while IFS= read -r l; do
 		case @S|@l in agreed=*) ;; *) printf 'all.%s\n' "@S|@l" ;; esac
+	done
+	@<:@ -z "@S|@{report_same-}" @:>@ || report=@S|@report_same
+	print_agreed | while IFS= read -r l; do
+		case @S|@l in agreed=*) ;; *) printf 'same.%s\n' "@S|@l" ;; esac
 	done
 	kv_i=1 kv_text=
 	while @<:@ @S|@kv_i -le @S|@nf @:>@; do eval "kv_text=\@S|@kv_text,\@S|@f_name_@S|@kv_i"; kv_i=@S|@((kv_i + 1)); done
@@ -3473,6 +3491,11 @@ several_languages() {
 		k=@S|@((k + 1))
 		read_report
 	done
+	@%:@ The agreement of --agreed=same too, for the same.KEY lines.
+	case " @S|@outputs " in
+	*" export=keys "*) kv_rule=@S|@agreed_rule agreed_rule=same; agree
+		report_same=@S|@report_all agreed_rule=@S|@kv_rule ;;
+	esac
 	agree
 	several_outputs
 	exit @S|@status
@@ -3654,11 +3677,11 @@ one_language() {
 		@<:@ -z "@S|@log" @:>@ || writable "@S|@log" || usage_error "cannot write the log @S|@log: @S|@why"
 		compiler_found
 		make_work
-		base_start		@%:@ step 0, beside steps 1 to 4
+		base_start		@%:@ step 0, when first needed
 		read_traits		@%:@ step 1
 		preconditions		@%:@ steps 2 and 3
 		run_probes		@%:@ steps 4 and 5
-		base_check
+		@<:@ @S|@nbuild -gt 0 @:>@ || base_check
 	fi
 	check_needs		@%:@ step 6
 	note_exceptions
@@ -4001,6 +4024,16 @@ harden_run_both ()
   harden_d=`pwd`/conftest.harden-
   cp "$harden_tmp/keys" "${harden_d}cxx/keys" && mv "$harden_tmp/error" "$harden_tmp/both.err" ||
     AC_MSG_ERROR([cannot write in $harden_tmp])
+  # What the two agree on for Automake (same.KEY), for harden_agree.
+  harden_same_fresh=
+  while IFS= read -r harden_w; do
+    case $harden_w in
+    same.cppflags=*|same.ldflags=*|same.exe_ldflags=*)
+      harden_w=${harden_w@%:@same.} harden_same_fresh=yes
+      eval "harden_same_${harden_w%%=*}=\${harden_w@%:@*=}" ;;
+    same.features=*) harden_same_features=,${harden_w@%:@same.features=}, ;;
+    esac
+  done <"$harden_tmp/keys"
   : >"${harden_d}c/error"; : >"${harden_d}cxx/error"
   harden_l=c harden_failed=
   while IFS= read -r harden_x; do
@@ -4206,7 +4239,9 @@ _HARDEN_LANG_OUTPUTS([cxx], [HARDEN_CXXFLAGS], [HARDEN_CXX_LDFLAGS], [HARDEN_EXE
 }
 
 # harden_agree: what the languages probed agree on, computed by the
-# driver alone (--agreed over their reports, which probes nothing):
+# driver alone: the same.KEY lines of their joint run while the reports
+# are that run's, else --agreed=same over the reports (an exception, or
+# configure.ac's later flags, changed one), which probes nothing:
 # harden_agreed_KEY for the keys cppflags, ldflags and exe_ldflags, and
 # harden_agreed, the agreed features' names (",NAME,...,").  One language
 # probed: its report's lists and every feature.
@@ -4224,6 +4259,16 @@ harden_agree ()
     done
   done
   test "${harden_c_probed-}" = yes && test "${harden_cxx_probed-}" = yes || return 0
+  if test "${harden_same_fresh-}" = yes; then
+    harden_same_fresh= harden_same_reports="$harden_report_c
+$harden_report_cxx"
+  fi
+  if test "x$harden_report_c
+$harden_report_cxx" = "x${harden_same_reports-}"; then
+    harden_agreed_cppflags=$harden_same_cppflags harden_agreed_ldflags=$harden_same_ldflags
+    harden_agreed_exe_ldflags=$harden_same_exe_ldflags harden_agreed=$harden_same_features
+    return 0
+  fi
   harden_x=$harden_tmp
   harden_tmp=`pwd`/conftest.harden-agree
   rm -rf "$harden_tmp" && mkdir "$harden_tmp" && harden_write_catalog &&

@@ -9,7 +9,7 @@
 # * the builder decides the features it names: stack-protector (strong),
 #   fortify-source (2, not harden's 3), relro, bind-now and format-security
 #   are "builder ... present", harden adds no flag for them, and the probe
-#   costs the usual 9 compiler runs;
+#   costs the usual compiler runs ($standard_runs);
 # * no compile or link line has one of these flags twice;
 # * the binaries keep the distribution's fortify level 2: a plain strcpy
 #   into a malloc'ed buffer stays unchecked (level 3 would check it) while
@@ -45,7 +45,7 @@ for f in stack-protector:strong fortify-source:2 relro:yes bind-now:yes format-s
 		fail "${f%:*}: $(report_reason "$r" "${f%:*}")"
 done
 report_expect "$r" pie "on yes"
-[ "$(report_key "$r" runs)" = 9 ] || fail "runs=$(report_key "$r" runs), want 9"
+[ "$(report_key "$r" runs)" = "$standard_runs" ] || fail "runs=$(report_key "$r" runs), want $standard_runs"
 for k in cppflags cflags ldflags; do
 	for f in $flags; do
 		case " $(report_key "$r" $k) " in *" $f "*) fail "harden adds $f in $k" ;; esac
