@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 108
+# serial 109
 #
 # SYNOPSIS
 #
@@ -198,10 +198,10 @@ $1([bind-now], [bind_now], [standard], [format=elf,needs=relro], [], [resolve ev
 $1([noexecstack], [noexecstack], [standard], [format=elf], [], [non-executable stack], [yes])dnl
 $1([as-needed], [as_needed], [standard], [format=elf,libc=glibc], [], [the program records only the libraries it uses], [no])dnl
 $1([no-copy-dt-needed-entries], [no_copy_dt_needed_entries], [standard], [format=elf], [], [symbols of indirect dependencies do not resolve], [no])dnl
-$1([dynamicbase], [dynamicbase], [standard], [format=pe], [], [the image may load at a random address (needs base relocations)], [yes])dnl
+$1([dynamicbase], [dynamicbase], [standard], [format=pe], [], [Windows ASLR: the image may load at a random address (needs base relocations, a .reloc section)], [yes])dnl
 $1([high-entropy-va], [high_entropy_va], [standard], [format=pe,ptr=64,needs=dynamicbase], [], [64-bit address space layout randomisation], [yes])dnl
-$1([nxcompat], [nxcompat], [standard], [format=pe], [], [data pages are not executable (DEP)], [yes])dnl
-$1([format-security], [format_security], [standard], [-], [], [non-literal format strings without arguments are errors], [no])dnl
+$1([nxcompat], [nxcompat], [standard], [format=pe], [], [Windows DEP: data pages are not executable], [yes])dnl
+$1([format-security], [format_security], [standard], [-], [], [non-literal format strings without arguments are errors: printf(s), syslog(p, s)], [no])dnl
 $1([stdlib-hardening], [stdlib_hardening], [standard], [lang=c++], [assertions fast extensive], [the C++ standard library checks indexes and preconditions], [no])dnl
 $1([auto-var-init], [auto_var_init], [strict], [-], [zero pattern], [automatic variables start initialised], [no])dnl
 $1([strict-flex-arrays], [strict_flex_arrays], [strict], [-], [3], [only @<:@@:>@ is a flexible array member, for bounds checks], [no])dnl
@@ -214,7 +214,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-9ce11fe5])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-f37e942f])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -402,7 +402,7 @@ guide   no-copy-dt-needed-entries short -Wl,--no-copy-dt-needed-entries
 
 @%:@ Windows (PE) images: ASLR and DEP are flags of the image, set by the linker
 @%:@ (binutils 2.36 and later set them by default; the off flags clear them).
-feature dynamicbase standard format=pe the image may load at a random address (needs base relocations)
+feature dynamicbase standard format=pe Windows ASLR: the image may load at a random address (needs base relocations, a .reloc section)
 value   dynamicbase yes pe:dynamicbase ld:-Wl,--dynamicbase
 off     dynamicbase ld:-Wl,--disable-dynamicbase
 builder dynamicbase on:-Wl,*--dynamicbase* off:-Wl,*--disable-dynamicbase*
@@ -414,13 +414,13 @@ off     high-entropy-va ld:-Wl,--disable-high-entropy-va
 builder high-entropy-va on:-Wl,*--high-entropy-va* off:-Wl,*--disable-high-entropy-va*
 audit   high-entropy-va
 
-feature nxcompat standard format=pe data pages are not executable (DEP)
+feature nxcompat standard format=pe Windows DEP: data pages are not executable
 value   nxcompat yes pe:nxcompat ld:-Wl,--nxcompat
 off     nxcompat ld:-Wl,--disable-nxcompat
 builder nxcompat on:-Wl,*--nxcompat* off:-Wl,*--disable-nxcompat*
 audit   nxcompat
 
-feature format-security standard - non-literal format strings without arguments are errors
+feature format-security standard - non-literal format strings without arguments are errors: printf(s), syslog(p, s)
 value   format-security yes reject cc:-Wformat cc:-Werror=format-security
 off     format-security cc:-Wno-format-security
 builder format-security on:-Wformat-security on:-Werror=format-security off:-Wno-format-security off:-Wno-error=format-security
