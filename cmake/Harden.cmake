@@ -51,8 +51,7 @@ The minimum CMake version is 3.18 (``$<LINK_LANGUAGE:...>``, which keeps
 each language's link flags off the other compiler's links; there is no
 fallback for older versions); the module is tested with CMake 3.25.  The C
 or the CXX language (or both) must be enabled before the module is
-included; a language enabled later is not probed, and ``harden_target()``
-and ``harden_add_audit_test()`` stop with an error saying so.
+included, or configuring stops.
 
 Load this module in a CMake project with one of:
 
@@ -64,6 +63,12 @@ Load this module in a CMake project with one of:
   add_subdirectory(<harden>)            # or FetchContent_MakeAvailable(harden)
 
   find_package(Harden 0.2 REQUIRED)     # after make install of harden
+
+``find_package(Harden)`` needs ``-DCMAKE_PREFIX_PATH=<prefix>`` unless harden
+was installed to a system prefix; it runs the installed catalog and
+``harden-audit``.  Include the module after the project's own changes to
+``CMAKE_C_FLAGS`` (and ``CMAKE_CXX_FLAGS``), so that the probes run with
+them: a feature they decide is ``project``, proven present or absent.
 
 Including the module defines the options, runs the detection (cached),
 prints a summary, creates the target ``Harden::Harden`` and defines the
@@ -188,11 +193,9 @@ Commands
   stack-protector only if it imports ``__stack_chk_fail`` (or records its
   command line, ``-frecord-gcc-switches``), for fortify-source only if it
   imports a ``__*_chk`` function; a verdict of unknown fails the test like a
-  no, because it is not proven.  Where the files record the command line of
-  each compilation unit (``-g`` with GCC, ``-grecord-command-line`` with
-  clang), every unit is judged: one source compiled without the canary
-  makes stack-protector ``partial``, which fails the test and names the
-  source.  With ``CMAKE_EXPORT_COMPILE_COMMANDS`` on (Makefile and Ninja
+  no, because it is not proven; where the files record each unit's command
+  line, every unit is judged (``doc/audit.md``, "Every unit").  With
+  ``CMAKE_EXPORT_COMPILE_COMMANDS`` on (Makefile and Ninja
   generators, single-config only: the database of a multi-config one
   mixes the configurations), the test also checks the targets' own compile commands in
   ``compile_commands.json`` against the reports (``harden-audit
@@ -339,12 +342,9 @@ The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt`` (C) and
 ``harden-report-cxx.txt`` (C++, whose ``cflags=`` are the C++ compiler's
 flags), or with a multi-config generator ``harden-report-<config>.txt``
 and ``harden-report-cxx-<config>.txt`` (``<config>`` in lower case:
-``harden-report-release.txt``), the driver's report as it wrote it (``--write-report``; the module
-reads the driver's ``--export=keys`` lines, never the report): ``version=``, ``level=``, ``runs=`` (the
-compiler runs; 0 when the report came from the cache), ``traits=``, the five
-flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
-``feature <name> <on|off|unsupported|builder|project> <value or -> <reason or ->``,
-``flags``, ``detail`` and ``result`` (``catalog/README.md``, "The report").
+``harden-report-release.txt``), the driver's report as it wrote it
+(``--write-report``; its format is ``catalog/README.md``'s "The report"):
+the module reads the driver's ``--export=keys`` lines, never the report.
 
 The project's own flags
 ^^^^^^^^^^^^^^^^^^^^^^^
@@ -354,7 +354,10 @@ Flags the project adds after ``include(Harden)`` to ``CMAKE_<LANG>_FLAGS``
 directory's ``add_compile_options()``/``add_link_options()`` come before
 ``Harden::Harden``'s flags on every command line, so harden's flags win for
 the features it adds flags for; the others (the builder's, those off or not
-in the level) are decided by the project's last matching flag.  With CMake
+in the level) are decided by the project's last matching flag, and so is a
+precondition: an ``add_compile_options(-O0)`` turns fortify-source off, a
+``-O0`` in ``CMAKE_C_FLAGS`` does not when the build type's ``-O2`` or
+``-O3`` comes after it.  With CMake
 3.19 or later the module checks this at the end of the configure step
 (``cmake_language(DEFER)``): such a feature gets the state ``project``
 (``set by CMakeLists.txt (-fno-stack-protector) after the checks; was:
@@ -445,6 +448,9 @@ Examples
   if(BUILD_TESTING)
     harden_add_audit_test(audit app tally)
   endif()
+
+``examples/cmake/`` in harden's sources is a complete project built this
+way (``-DTALLY_CXX=ON`` adds the C++ programs ``words`` and ``tallyxx``).
 
 #]=======================================================================]
 

@@ -1,74 +1,94 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 109
+# serial 110
 #
 # SYNOPSIS
 #
-#   HARDEN_OPTION_PREFIX(PREFIX)
-#   HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
-#   HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON)
-#   HARDEN_APPLY_GLOBAL
-#   HARDEN_PREREQ(MIN-VERSION)
+#     HARDEN_OPTION_PREFIX(PREFIX)
+#     HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
+#     HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON)
+#     HARDEN_APPLY_GLOBAL
+#     HARDEN_PREREQ(MIN-VERSION)
 #
 # DESCRIPTION
 #
-#   HARDEN_CHECK finds out which hardening features of the harden catalog
-#   (stack-protector, fortify-source, stack-clash-protection, cf-protection,
-#   branch-protection, pie, relro, bind-now, noexecstack, format-security,
-#   and at the strict level auto-var-init, strict-flex-arrays,
-#   zero-call-used-regs, wrapv, no-delete-null-pointer-checks,
-#   no-strict-aliasing, trap-bounds) the C compiler and linker really apply
-#   with the user's CPPFLAGS, CFLAGS and LDFLAGS.  A feature counts as
-#   supported only when a probe program compiles and links without any
-#   warning AND the effect shows in the result: a canary call, fortified
-#   calls, the ELF or PE headers (read with HARDEN_READELF or
-#   HARDEN_OBJDUMP), changed code for
-#   code-generation flags.  Compilers that accept flags and ignore them
-#   (tcc, musl's fortify, gcc 11 with _FORTIFY_SOURCE=3, clang on the wrong
-#   architecture) are reported as such.  A feature whose flags the builder
-#   already gives (CC, CPPFLAGS, CFLAGS or LDFLAGS: -fstack-protector-strong,
-#   -D_FORTIFY_SOURCE=2, -Wl,-z,relro, ...) is the builder's: nothing is
+#   `HARDEN_CHECK` finds out which hardening features of the harden catalog
+#   (`catalog/features.txt`, listed in `doc/features.md` of the harden
+#   sources) the C compiler and linker really apply with the user's
+#   `CPPFLAGS`, `CFLAGS` and `LDFLAGS`, and the C++ ones with `CXXFLAGS`.  A
+#   feature counts as supported only when a probe program compiles and links
+#   without any warning AND the effect shows in the result: a canary call,
+#   fortified calls, the ELF or PE headers (read with `HARDEN_READELF` or
+#   `HARDEN_OBJDUMP`), changed code for code-generation flags.  Compilers
+#   that accept flags and ignore them (tcc, musl's fortify, gcc 11 with
+#   `_FORTIFY_SOURCE=3`, clang on the wrong architecture) are reported as
+#   such.  A feature whose flags the builder already gives (`CC`,
+#   `CPPFLAGS`, `CFLAGS` or `LDFLAGS`: `-fstack-protector-strong`,
+#   `-D_FORTIFY_SOURCE=2`, `-Wl,-z,relro`, ...) is the builder's: nothing is
 #   added for it, and the summary says whether it is present.  Flags that
-#   configure.ac itself added (words the builder's values, kept by Autoconf,
-#   lack) are the project's: state "project".  Call it after AC_PROG_CC
-#   (alone, it requires it) or AC_PROG_CXX, and after configure.ac's own
-#   changes to the flags; it never runs a program, so it works when
-#   cross-compiling.  Flags configure.ac adds after it come last on every
-#   command line: before AC_OUTPUT they are compared with those probed, a
-#   feature they change is "project" in a second summary and the report
-#   (HARDEN_ENABLED and HARDEN_AUDIT_EXPECT follow), and an explicit
-#   --enable-FEATURE or --disable-FEATURE they contradict stops configure.
+#   `configure.ac` itself added (words the builder's values, kept by
+#   Autoconf, lack) are the project's: state `project`.  Nothing is ever
+#   run, so cross-compiling works.
 #
-#   C++: when configure.ac uses AC_PROG_CXX, before HARDEN_CHECK or after
-#   it, the C++ compiler is probed the same way (CXX with CPPFLAGS, CXXFLAGS
-#   and LDFLAGS, plus the C++ feature stdlib-hardening) where AC_PROG_CXX
-#   is, with a summary, a report (harden-report-cxx.txt), a cache and output
-#   variables of its own: no flag proven for one compiler reaches the other.
-#   A C++-only configure.ac (AC_PROG_CXX, no AC_PROG_CC) needs no C
-#   compiler.  CXX-CONDITION, a shell condition, says when the project
-#   builds C++ (e.g. [test "x$enable_cxx" = xyes]); when it is false C++ is
-#   not probed, so a missing C++ compiler breaks nothing; when C++ is
-#   probed, a C++ compiler that cannot run stops configure, as for C, with
-#   a message that names harden and CXX-CONDITION (a C project whose C++
-#   header check brought AC_PROG_CXX in passes a false condition).
-#
-#   HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON), after HARDEN_CHECK,
-#   gives one target the flags of every feature but those (or FEATURE at
-#   VALUE), for a REASON that is required: output variables HARDEN_TARGET_
-#   followed by the names above (HARDEN_interp_CFLAGS, ..._AUDIT_EXPECT)
-#   for its own TARGET_CPPFLAGS, TARGET_CFLAGS and TARGET_LDFLAGS; configure
-#   prints the exception and keeps its report, harden-except-TARGET.txt.
-#
-#   The probes are run by harden-flags, the harden driver, embedded here
+#   The probes are run by `harden-flags`, the harden driver, embedded here
 #   with the catalog and written out at configure time (a POSIX shell runs
-#   it); the report it writes is kept as harden-report.txt in the build
-#   directory (catalog/README.md in the harden sources, "The report").
-#   configure adds its reports to DISTCLEANFILES (AC_SUBST), so Automake's
-#   make distclean removes them and make distcheck passes; a Makefile.am
-#   that sets DISTCLEANFILES too must append to it (DISTCLEANFILES +=
-#   ...), since an assignment there replaces configure's value.
+#   it); the report it writes is kept as `harden-report.txt` in the build
+#   directory (`catalog/README.md` in the harden sources, "The report").
+#   configure adds its reports to `DISTCLEANFILES` (`AC_SUBST`), so
+#   Automake's `make distclean` removes them and `make distcheck` passes; a
+#   `Makefile.am` that sets `DISTCLEANFILES` too must append to it
+#   (`DISTCLEANFILES += ...`), since an assignment there replaces
+#   configure's value.  This file is generated in part from the harden
+#   catalog: see `catalog/README.md` in the harden sources.
 #
-#   DEFAULT-LEVEL is the level used when the builder says nothing: none,
-#   standard or strict.  configure then accepts:
+# USE
+#
+#   Copy `m4/harden.m4` into the project's `m4/` directory.  From an
+#   installed harden there is nothing to copy: `aclocal` finds it in
+#   `$(datadir)/aclocal` (`ACLOCAL_PATH=PREFIX/share/aclocal` for another
+#   prefix), and `aclocal --install -I m4` copies it into `m4/`, replacing
+#   an older copy.  Then call `HARDEN_CHECK` after `AC_PROG_CC` (alone, it
+#   requires it) or `AC_PROG_CXX`, and after the code that adds the
+#   project's own flags to `CPPFLAGS`, `CFLAGS` or `LDFLAGS`: the probes run
+#   with them, and a feature they decide is `project`, proven present or
+#   absent.  The output variables are meant for the `AM_` flags, so that the
+#   builder's own `CPPFLAGS`, `CFLAGS`, `CXXFLAGS` and `LDFLAGS` come after
+#   them and win:
+#
+#     # configure.ac:
+#     AC_PROG_CC
+#     HARDEN_CHECK
+#     # optional: stop autoconf with an older harden.m4 (HARDEN_PREREQ below)
+#     HARDEN_PREREQ([0.2.0])
+#
+#     # Makefile.am:
+#     AM_CPPFLAGS = $(HARDEN_CPPFLAGS)
+#     AM_CFLAGS = $(HARDEN_CFLAGS)
+#     AM_CCASFLAGS = $(HARDEN_CCASFLAGS)
+#     AM_LDFLAGS = $(HARDEN_LDFLAGS)
+#     prog_LDFLAGS = $(AM_LDFLAGS) $(HARDEN_EXE_LDFLAGS)   # programs only: -pie
+#     libfoo_la_LDFLAGS = $(AM_LDFLAGS) $(HARDEN_LIB_LDFLAGS)   # libraries only: -Wl,-z,nodlopen
+#
+#   A target's own flags replace the `AM_` ones in Automake: a
+#   `prog_LDFLAGS = -static-libgcc` drops `AM_LDFLAGS`, and with it
+#   `-Wl,-z,now` (a library lost full RELRO that way).  Name them first:
+#
+#     # Makefile.am, a target's own flags:
+#     libfoo_la_CPPFLAGS = $(AM_CPPFLAGS) -DBUILDING_FOO
+#     libfoo_la_LDFLAGS = $(AM_LDFLAGS) -version-info 1:0:0
+#     prog_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS)
+#
+#   The same holds for a project's own `AM_CFLAGS`: a `configure.ac` that
+#   sets and `AC_SUBST`s `AM_CFLAGS` loses it to the `AM_CFLAGS =
+#   $(HARDEN_CFLAGS)` of `Makefile.am`; give it another name (`WARN_CFLAGS`
+#   above) and write `AM_CFLAGS = $(HARDEN_CFLAGS) $(WARN_CFLAGS)`.
+#   `examples/autotools/` in the harden sources is a complete project (a
+#   libtool shared library and a program) built this way.
+#
+# OPTIONS
+#
+#   `DEFAULT-LEVEL` is the level used when the builder says nothing: `none`,
+#   `standard` or `strict` (`HARDEN_CHECK([strict])`).  configure then
+#   accepts:
 #
 #     --enable-hardening[=LEVEL]   none, standard or strict (yes: the default)
 #     --disable-hardening          the same as --enable-hardening=none
@@ -78,97 +98,210 @@
 #     --disable-FEATURE            FEATURE must be off, also where the
 #                                  toolchain enables it by default
 #
-#   HARDEN_OPTION_PREFIX([harden-]), before HARDEN_CHECK, names the feature
-#   options --enable-harden-FEATURE instead (--disable-harden-pie), so that
-#   they coexist with a project's own options of the same names
-#   (--enable-hardening keeps its name).  Without it, a project option that
-#   has the name of one of harden's (AC_ARG_ENABLE([pie]), before or after
-#   HARDEN_CHECK) stops autoconf with an error naming both definitions.
-#
 #   A feature of the level that is not supported is reported and left out;
-#   a feature asked for with --enable-FEATURE that cannot be honoured, or
-#   a --disable-FEATURE that cannot be met, stops configure with an error
+#   a feature asked for with `--enable-FEATURE` that cannot be honoured, or
+#   a `--disable-FEATURE` that cannot be met, stops configure with an error
 #   naming the feature and the reason.  Invalid values stop configure with
-#   the list of valid ones.  A summary of every feature ends the checks.
+#   the list of valid ones.  A summary ends the checks (`hardening level
+#   standard with gcc:`, then a line per feature: its state, and its flags
+#   or the reason).
 #
-#   Output variables (AC_SUBST), meant for AM_CPPFLAGS, AM_CFLAGS,
-#   AM_CXXFLAGS and AM_LDFLAGS so that the builder's own CPPFLAGS, CFLAGS,
-#   CXXFLAGS and LDFLAGS come after them and win:
+#   `HARDEN_OPTION_PREFIX([harden-])`, before `HARDEN_CHECK`, names the
+#   feature options `--enable-harden-FEATURE` instead
+#   (`--disable-harden-pie`), so that they coexist with a project's own
+#   options of the same names (`--help` lists both, each drives only its
+#   own; `--enable-hardening` keeps its name).  Without it, a project option
+#   that has the name of one of harden's (`AC_ARG_ENABLE([pie])`, before or
+#   after `HARDEN_CHECK`) stops autoconf with an error naming both
+#   definitions, where it would otherwise be one option with two meanings:
+#   "--enable-pie is defined twice: by the project's AC_ARG_ENABLE at
+#   configure.ac:12 and by HARDEN_CHECK at configure.ac:20 (the hardening
+#   feature pie); call HARDEN_OPTION_PREFIX([harden-]) ...".  Meson and
+#   CMake need no prefix: Meson's options are the subproject's
+#   (`-Dharden:pie=disabled`; each yields, as Meson's `yield` does, to a
+#   parent option of the same name and type), and CMake's cache options are
+#   all named `HARDENING` and `HARDENING_<FEATURE>`.
+#
+# OUTPUT VARIABLES
+#
+#   Substituted (`AC_SUBST`) for `AM_CPPFLAGS`, `AM_CFLAGS`, `AM_CCASFLAGS`
+#   and `AM_LDFLAGS`, and the targets' own flags:
 #
 #     HARDEN_CPPFLAGS     preprocessor flags of the features on which every
 #                         language probed agrees (Automake gives AM_CPPFLAGS
 #                         to C and C++ alike); the other ones start the
-#                         language's HARDEN_CFLAGS or HARDEN_CXXFLAGS
+#                         language's HARDEN_CFLAGS or HARDEN_CXXFLAGS.  With
+#                         Automake and libtool, when each language the
+#                         project compiles was probed, it holds trap-bounds'
+#                         -fsanitize=bounds too: Automake puts it on no link
+#                         line, so no link pulls in the UBSan run-time
+#                         (libtool drops the trap flag from a shared
+#                         library's link)
 #     HARDEN_CFLAGS       compiler flags; holds -fPIE too, which libtool's
-#                         -fPIC overrides for shared libraries
+#                         -fPIC (and every shared-library rule's) overrides
 #     HARDEN_LDFLAGS      flags for every link, programs and libraries;
 #                         with Automake without those that AM_CFLAGS puts
-#                         on its link lines already (-fstack-protector-strong),
-#                         so that each flag is there once
+#                         on its link lines already (-fstack-protector-strong,
+#                         a flag of both compiling and linking, which
+#                         libtool keeps), so that each flag is there once;
+#                         with libtool otherwise it holds
+#                         -Wc,-fsanitize-trap=... (a program's link then
+#                         has the trap flag twice)
 #     HARDEN_CCASFLAGS    with AM_PROG_AS, for AM_CCASFLAGS: what assembly
 #                         (.S) needs: -Wa,--noexecstack when noexecstack is
 #                         on and the assembler proves to take it, and the
 #                         compile flags of the features the linker keeps
-#                         only when every object is marked (-fcf-protection,
-#                         for which <cet.h> marks the object)
+#                         only when every object is marked
+#                         (-fcf-protection=full, for which <cet.h> marks
+#                         the object for IBT and SHSTK: one unmarked object
+#                         takes the marking from the whole program)
 #     HARDEN_EXE_LDFLAGS  flags for programs only (-pie): never add them to
 #                         a shared library
-#     HARDEN_LIB_LDFLAGS  flags for shared libraries only (-Wl,-z,nodlopen,
-#                         asked for with --enable-nodlopen): a libtool
+#     HARDEN_LIB_LDFLAGS  flags for shared libraries only, empty unless
+#                         --enable-nodlopen (-Wl,-z,nodlopen): a libtool
 #                         library that is never a plugin takes them in its
-#                         libfoo_la_LDFLAGS; never a program, never a module
+#                         libfoo_la_LDFLAGS; never a program, never a
+#                         libtool -module
 #     HARDEN_ENABLED      the features that are on, as FEATURE=VALUE words
 #     HARDEN_LEVEL        the level in effect
-#     HARDEN_READELF      the readelf used to read the probes (precious)
+#     HARDEN_VERSION      harden's version (catalog and driver)
+#     HARDEN_READELF      the readelf used to read the probes (precious;
+#                         the target's, when cross-compiling)
 #     HARDEN_OBJDUMP      the objdump used to read PE probes (precious)
 #     HARDEN_AUDIT        harden-audit, from PATH (precious)
 #     HARDEN_AUDIT_EXPECT the features that are on and that harden-audit
 #                         proves from a binary by itself, comma-separated
 #     HARDEN_AUDIT_CHECK  a command that fails unless the files given to
-#                         it have HARDEN_AUDIT_EXPECT; without harden-audit
-#                         it only says so.  In Makefile.am, with libtool:
+#                         it have HARDEN_AUDIT_EXPECT
 #
-#       check-local:
-#               $(LIBTOOL) --mode=execute $(HARDEN_AUDIT_CHECK) prog .libs/libfoo.so
+#   For Windows targets, a libtool DLL needs `-no-undefined` in its
+#   `_LDFLAGS`.  `HARDEN_APPLY_GLOBAL`, for small projects without
+#   libraries, puts the results in front of `CPPFLAGS`, `CFLAGS`,
+#   `CXXFLAGS` and `LDFLAGS` instead (programs get `HARDEN_EXE_LDFLAGS`
+#   there too; `LDFLAGS`, which both languages' links use, only the link
+#   flags on which they agree, the others going to `CFLAGS` or `CXXFLAGS`).
+#   Call it after the other checks, `AC_PROG_CXX` too.
 #
-#     HARDEN_CXXFLAGS, HARDEN_CXX_LDFLAGS, HARDEN_EXE_CXX_LDFLAGS,
-#     HARDEN_CXX_LIB_LDFLAGS, HARDEN_CXX_ENABLED, HARDEN_CXX_AUDIT_EXPECT, HARDEN_CXX_AUDIT_CHECK
-#                         the same for C++ (empty, or a note for the audit
-#                         check, when C++ is not probed; so are the C ones
-#                         without C).  Automake links a program that has a
-#                         C++ source with CXX, and AM_LDFLAGS serves every
-#                         link: give such a program its link flags itself,
-#                         prog_LDFLAGS = $(HARDEN_CXX_LDFLAGS) $(HARDEN_EXE_CXX_LDFLAGS)
+# C++
 #
-#   Cache variables: harden_cv_FEATURE (FEATURE with - as _) holds the best
-#   supported value followed by its flags, "no: REASON", or "builder
-#   present|absent|unproven: REASON".  Preseed one with a value name or
-#   "no", e.g. `./configure harden_cv_stack_clash_protection=no`.
-#   harden_cv_toolchain identifies the compiler, flags, readelf and harden
-#   version (catalog and driver) the results belong to; when it differs,
-#   the cached results are dropped.  HARDEN_VERSION is that version.
-#   harden_cv_traits keeps what the compiler said of itself (architecture,
+#   When `configure.ac` uses `AC_PROG_CXX`, before `HARDEN_CHECK` or after
+#   it, the C++ compiler is probed the same way (`CXX` with `CPPFLAGS`,
+#   `CXXFLAGS` and `LDFLAGS`, plus the C++ feature `stdlib-hardening`)
+#   where `AC_PROG_CXX` is, with a summary of its own (`hardening level
+#   standard with g++ (C++):`), a report (`harden-report-cxx.txt`), a cache
+#   and output variables: no flag proven for one compiler reaches the other.
+#   The same `--enable-FEATURE` options serve both languages.  A C++-only
+#   `configure.ac` (`AC_PROG_CXX`, no `AC_PROG_CC`) needs no C compiler.
+#   Its output variables are `HARDEN_CXXFLAGS`, `HARDEN_CXX_LDFLAGS`,
+#   `HARDEN_EXE_CXX_LDFLAGS`, `HARDEN_CXX_LIB_LDFLAGS`, `HARDEN_CXX_ENABLED`,
+#   `HARDEN_CXX_AUDIT_EXPECT` and `HARDEN_CXX_AUDIT_CHECK`, empty (or a note
+#   for the audit check) when C++ is not probed, as the C ones are without C.
+#
+#   Automake gives `AM_CPPFLAGS` and `AM_LDFLAGS` to both languages, so
+#   `HARDEN_CPPFLAGS` holds only the preprocessor flags both probes agree on
+#   (the others, such as `-D_GLIBCXX_ASSERTIONS`, start `HARDEN_CFLAGS` or
+#   `HARDEN_CXXFLAGS`), and a program that Automake links with `$(CXX)`
+#   (any C++ source) gets its link flags itself:
+#
+#     # Makefile.am, C++:
+#     AM_CXXFLAGS = $(HARDEN_CXXFLAGS)
+#     prog_LDFLAGS = $(HARDEN_CXX_LDFLAGS) $(HARDEN_EXE_CXX_LDFLAGS)   # replaces AM_LDFLAGS (C's)
+#     libfoo_la_LDFLAGS = $(HARDEN_CXX_LDFLAGS) $(HARDEN_CXX_LIB_LDFLAGS)   # a C++ libtool library
+#
+#   `CXX-CONDITION`, a shell condition, says when the project builds C++
+#   (`HARDEN_CHECK([standard], [test "x$enable_cxx" = xyes])`); when it is
+#   false C++ is not probed (a notice says so), so a missing C++ compiler
+#   breaks nothing; when C++ is probed, a C++ compiler that cannot run stops
+#   configure, as for C, with a message that names harden and
+#   `CXX-CONDITION` (a C project whose C++ header check brought
+#   `AC_PROG_CXX` in passes a false condition).
+#
+# EXCEPTIONS
+#
+#   `HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON)`, after
+#   `HARDEN_CHECK`, gives one target the flags of every feature but those
+#   (or `FEATURE` at `VALUE`: `fortify-source=2`), for a `REASON` that is
+#   required: a tail-calling interpreter loop without `zero-call-used-regs`,
+#   code that reads its own stack without `stack-protector`.  Its output
+#   variables are `HARDEN_TARGET_` followed by the names above, for its own
+#   flags:
+#
+#     # configure.ac, after HARDEN_CHECK:
+#     HARDEN_EXCEPT([interp], [stack-protector], [reads its own stack])
+#
+#     # Makefile.am: the target's own flags replace the AM_ ones
+#     interp_CPPFLAGS = $(HARDEN_interp_CPPFLAGS)
+#     interp_CFLAGS = $(HARDEN_interp_CFLAGS)
+#     interp_LDFLAGS = $(HARDEN_interp_LDFLAGS) $(HARDEN_interp_EXE_LDFLAGS)
+#     check-local: prog interp
+#     	$(HARDEN_AUDIT_CHECK) --expect-for interp=$(HARDEN_interp_AUDIT_EXPECT) prog interp
+#
+#   The target gets every other feature, and the excepted one's off flag
+#   (`-fno-stack-protector`) where the compiler has it on by default;
+#   configure prints the exception with its reason and keeps its report as
+#   `harden-except-TARGET.txt` (`harden-except-interp.txt`); the audit check
+#   expects everything but the exception from `interp`.  A name no `Makefile.in` uses in a
+#   `HARDEN_interp_...` variable (a misspelt target) stops configure.
+#
+# CHECKING THE BINARIES
+#
+#   `make check` can prove that the hardening reached the binaries
+#   (`doc/audit.md` of the harden sources):
+#
+#     # Makefile.am, with libtool:
+#     check-local:
+#     	$(LIBTOOL) --mode=execute $(HARDEN_AUDIT_CHECK) prog .libs/libfoo.so
+#
+#   `HARDEN_AUDIT_CHECK` runs `harden-audit --expect $(HARDEN_AUDIT_EXPECT)`;
+#   without `harden-audit` in `PATH` (or `HARDEN_AUDIT=...` given to
+#   configure) it only says so.
+#
+# FLAGS ADDED AFTER THE CHECKS
+#
+#   Flags `configure.ac` adds after `HARDEN_CHECK` come last on every
+#   command line (after `AM_CFLAGS`) and win, unprobed: before `AC_OUTPUT`
+#   configure compares the flags with those probed and classifies the added
+#   words with the catalog's `builder` patterns.  When they change a
+#   feature (`-fstack-protector` after harden's strong, `-D_FORTIFY_SOURCE=2`
+#   after its 3, `-Wl,-z,lazy`), or remove one's precondition (a debug
+#   block's `-O0` last: fortify needs optimisation; an address sanitizer),
+#   it prints a second summary (`hardening with configure.ac's flags added
+#   after HARDEN_CHECK: ...`) where the feature is `project` ("set by
+#   configure.ac (-fstack-protector) after the checks; was: on strong", "set
+#   by configure.ac (-O0) after the checks: needs optimisation (-O1 or
+#   more); was: on 3"); the report says so too, `HARDEN_ENABLED` takes the
+#   project's value, a feature the project turns off leaves
+#   `HARDEN_AUDIT_EXPECT`, and an explicit `--enable-FEATURE=VALUE` or
+#   `--disable-FEATURE` the flags contradict stops configure ("cannot
+#   disable stack-protector: configure.ac's flags have -fstack-protector").
+#
+# CACHE VARIABLES
+#
+#   `harden_cv_FEATURE` (`FEATURE` with `-` as `_`) holds the best supported
+#   value followed by its flags, `no: REASON`, or `builder
+#   present|absent|unproven: REASON`, so `./configure -C` gives the same
+#   flags every time and runs no compiler.  Preseed one with a value name or
+#   `no` to override the probe: `./configure
+#   harden_cv_stack_clash_protection=no`, `harden_cv_stack_protector=basic`.
+#   `harden_cv_toolchain` identifies the compiler, flags, readelf and harden
+#   version (catalog and driver) the results belong to: a cache written for
+#   another toolchain or an older `harden.m4` is dropped with a warning.
+#   `harden_cv_traits` keeps what the compiler said of itself (architecture,
 #   object format), so that a fully cached run asks it nothing.  C++ has its
-#   own: harden_cv_cxx_FEATURE, harden_cv_cxx_toolchain (CXX and CXXFLAGS
-#   instead of CC and CFLAGS) and harden_cv_cxx_traits.
+#   own: `harden_cv_cxx_FEATURE`, `harden_cv_cxx_toolchain` (`CXX` and
+#   `CXXFLAGS` instead of `CC` and `CFLAGS`) and `harden_cv_cxx_traits`.
 #
-#   HARDEN_APPLY_GLOBAL, for small projects without libraries, puts the
-#   results in front of CPPFLAGS, CFLAGS, CXXFLAGS and LDFLAGS (programs get
-#   HARDEN_EXE_LDFLAGS there too; LDFLAGS, which both languages' links
-#   use, only the link flags on which they agree, the others going to
-#   CFLAGS or CXXFLAGS).  Call it after the other checks, AC_PROG_CXX too.
+# HARDEN_PREREQ
 #
-#   HARDEN_PREREQ(MIN-VERSION) stops autoconf unless this harden.m4 is
-#   MIN-VERSION or later (as pkg.m4's PKG_PREREQ): a project that needs a
-#   later macro or option says so.  It is itself new in 0.2.0; to stop an
+#   `HARDEN_PREREQ(MIN-VERSION)` stops autoconf unless this harden.m4 is
+#   `MIN-VERSION` or later (as pkg.m4's `PKG_PREREQ`): a project that needs
+#   a later macro or option says so.  It is itself new in 0.2.0; to stop an
 #   older harden.m4 too:
 #
+#     # configure.ac:
 #     m4_ifndef([HARDEN_PREREQ],
 #       [m4_fatal([harden.m4 0.2.0 or later is needed (HARDEN_PREREQ)])])
 #     HARDEN_PREREQ([0.2.0])
-#
-#   This file is generated in part from the harden catalog: see
-#   catalog/README.md in the harden sources.
 #
 # LICENSE
 #
