@@ -20,8 +20,9 @@
 # ".. command:: NAME" a "####" heading, its indented body moved left; a
 # ".. code-block:: LANG" and its indented lines a fenced block at the
 # directive's indentation; a definition list term (lines followed by
-# lines indented further) a list item "- TERM", its definition the item's
-# body; ``literal`` becomes `literal`; "*" bullets stay.
+# lines indented further) a list item "- TERM\" (a line break), its
+# definition the item's body; ``literal`` becomes `literal`; "*" bullets
+# stay.
 : "${HARDEN_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
 mode=test
 case $1 in
@@ -109,8 +110,7 @@ rst_markdown() {
 		if (j < n && line[j + 1] != "" && indent(line[j + 1]) > d) {
 			term = ""
 			for (; i <= j; i++) term = term (term == "" ? "" : " ") substr(line[i], d + 1)
-			print pad(d) "- " inline(term)
-			print ""
+			print pad(d) "- " inline(term) "\\"	# a line break before the definition
 			return j
 		}
 		for (; i <= j; i++) print inline(line[i])
