@@ -1,5 +1,5 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 110
+# serial 111
 #
 # SYNOPSIS
 #
@@ -12,47 +12,40 @@
 # DESCRIPTION
 #
 #   `HARDEN_CHECK` finds out which hardening features of the harden catalog
-#   (`catalog/features.txt`, listed in `doc/features.md` of the harden
-#   sources) the C compiler and linker really apply with the user's
-#   `CPPFLAGS`, `CFLAGS` and `LDFLAGS`, and the C++ ones with `CXXFLAGS`.  A
-#   feature counts as supported only when a probe program compiles and links
-#   without any warning AND the effect shows in the result: a canary call,
-#   fortified calls, the ELF or PE headers (read with `HARDEN_READELF` or
-#   `HARDEN_OBJDUMP`), changed code for code-generation flags.  Compilers
-#   that accept flags and ignore them (tcc, musl's fortify, gcc 11 with
-#   `_FORTIFY_SOURCE=3`, clang on the wrong architecture) are reported as
-#   such.  A feature whose flags the builder already gives (`CC`,
-#   `CPPFLAGS`, `CFLAGS` or `LDFLAGS`: `-fstack-protector-strong`,
-#   `-D_FORTIFY_SOURCE=2`, `-Wl,-z,relro`, ...) is the builder's: nothing is
-#   added for it, and the summary says whether it is present.  Flags that
-#   `configure.ac` itself added (words the builder's values, kept by
-#   Autoconf, lack) are the project's: state `project`.  Nothing is ever
-#   run, so cross-compiling works.
+#   (`doc/features.md` of the harden sources) the C compiler and linker
+#   really apply with the user's `CPPFLAGS`, `CFLAGS` and `LDFLAGS`, and the
+#   C++ ones with `CXXFLAGS`.  A feature counts as supported only when a
+#   probe program builds without any warning AND shows the effect (read with
+#   `HARDEN_READELF` or `HARDEN_OBJDUMP`): flags accepted and ignored (tcc,
+#   musl's fortify, gcc 11's `_FORTIFY_SOURCE=3`) are reported as such.  A
+#   feature whose flags the builder already gives (`CC`, `CPPFLAGS`, `CFLAGS`
+#   or `LDFLAGS`: `-D_FORTIFY_SOURCE=2`, `-Wl,-z,relro`, ...) is the
+#   builder's: nothing is added for it, and the summary says whether it is
+#   present.  Flags that `configure.ac` itself added (words the builder's
+#   values, kept by Autoconf, lack) are the project's: state `project`.
+#   Nothing is ever run, so cross-compiling works.
 #
 #   The probes are run by `harden-flags`, the harden driver, embedded here
-#   with the catalog and written out at configure time (a POSIX shell runs
-#   it); the report it writes is kept as `harden-report.txt` in the build
-#   directory (`catalog/README.md` in the harden sources, "The report").
-#   configure adds its reports to `DISTCLEANFILES` (`AC_SUBST`), so
-#   Automake's `make distclean` removes them and `make distcheck` passes; a
-#   `Makefile.am` that sets `DISTCLEANFILES` too must append to it
-#   (`DISTCLEANFILES += ...`), since an assignment there replaces
-#   configure's value.  This file is generated in part from the harden
-#   catalog: see `catalog/README.md` in the harden sources.
+#   with the catalog (that part of this file is generated from it) and
+#   written out at configure time (a POSIX shell runs it); its procedure and
+#   the format of its report, kept as `harden-report.txt` in the build
+#   directory, are in `catalog/README.md` of the harden sources.  configure
+#   adds its reports to `DISTCLEANFILES` (`AC_SUBST`), so `make distclean`
+#   removes them and `make distcheck` passes; a `Makefile.am` that sets
+#   `DISTCLEANFILES` too must append to it (`DISTCLEANFILES += ...`).
 #
 # USE
 #
-#   Copy `m4/harden.m4` into the project's `m4/` directory.  From an
-#   installed harden there is nothing to copy: `aclocal` finds it in
-#   `$(datadir)/aclocal` (`ACLOCAL_PATH=PREFIX/share/aclocal` for another
-#   prefix), and `aclocal --install -I m4` copies it into `m4/`, replacing
-#   an older copy.  Then call `HARDEN_CHECK` after `AC_PROG_CC` (alone, it
-#   requires it) or `AC_PROG_CXX`, and after the code that adds the
-#   project's own flags to `CPPFLAGS`, `CFLAGS` or `LDFLAGS`: the probes run
-#   with them, and a feature they decide is `project`, proven present or
-#   absent.  The output variables are meant for the `AM_` flags, so that the
-#   builder's own `CPPFLAGS`, `CFLAGS`, `CXXFLAGS` and `LDFLAGS` come after
-#   them and win:
+#   Copy `m4/harden.m4` into the project's `m4/` directory, or from an
+#   installed harden (`doc/install.md`) let `aclocal` find it (with
+#   `ACLOCAL_PATH=PREFIX/share/aclocal` for another prefix), or copy it with
+#   `aclocal --install -I m4`, which replaces an older copy.  Then call
+#   `HARDEN_CHECK` after `AC_PROG_CC` (alone, it requires it) or
+#   `AC_PROG_CXX`, and after the code that adds the project's own flags to
+#   `CPPFLAGS`, `CFLAGS` or `LDFLAGS`: the probes run with them, and a
+#   feature they decide is `project`, proven present or absent.  The output
+#   variables are meant for the `AM_` flags, so that the builder's own
+#   `CPPFLAGS`, `CFLAGS`, `CXXFLAGS` and `LDFLAGS` come after them and win:
 #
 #     # configure.ac:
 #     AC_PROG_CC
@@ -77,12 +70,11 @@
 #     libfoo_la_LDFLAGS = $(AM_LDFLAGS) -version-info 1:0:0
 #     prog_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS)
 #
-#   The same holds for a project's own `AM_CFLAGS`: a `configure.ac` that
-#   sets and `AC_SUBST`s `AM_CFLAGS` loses it to the `AM_CFLAGS =
-#   $(HARDEN_CFLAGS)` of `Makefile.am`; give it another name (`WARN_CFLAGS`
-#   above) and write `AM_CFLAGS = $(HARDEN_CFLAGS) $(WARN_CFLAGS)`.
-#   `examples/autotools/` in the harden sources is a complete project (a
-#   libtool shared library and a program) built this way.
+#   Likewise a project's own `AM_CFLAGS`, set and `AC_SUBST`ed by
+#   `configure.ac`, is lost to the `AM_CFLAGS = $(HARDEN_CFLAGS)` of
+#   `Makefile.am`: name it otherwise and write `AM_CFLAGS = $(HARDEN_CFLAGS)
+#   $(WARN_CFLAGS)`.  `examples/autotools/` in the harden sources is a
+#   complete project (a libtool shared library and a program) built so.
 #
 # OPTIONS
 #
@@ -99,28 +91,19 @@
 #                                  toolchain enables it by default
 #
 #   A feature of the level that is not supported is reported and left out;
-#   a feature asked for with `--enable-FEATURE` that cannot be honoured, or
-#   a `--disable-FEATURE` that cannot be met, stops configure with an error
-#   naming the feature and the reason.  Invalid values stop configure with
-#   the list of valid ones.  A summary ends the checks (`hardening level
-#   standard with gcc:`, then a line per feature: its state, and its flags
-#   or the reason).
+#   an `--enable-FEATURE` or `--disable-FEATURE` that cannot be met stops
+#   configure with an error naming the feature and the reason, an invalid
+#   value with the list of valid ones.  A summary ends the checks
+#   (`hardening level standard with gcc:`, then a line per feature: its
+#   state, and its flags or the reason).
 #
 #   `HARDEN_OPTION_PREFIX([harden-])`, before `HARDEN_CHECK`, names the
-#   feature options `--enable-harden-FEATURE` instead
-#   (`--disable-harden-pie`), so that they coexist with a project's own
-#   options of the same names (`--help` lists both, each drives only its
-#   own; `--enable-hardening` keeps its name).  Without it, a project option
-#   that has the name of one of harden's (`AC_ARG_ENABLE([pie])`, before or
-#   after `HARDEN_CHECK`) stops autoconf with an error naming both
-#   definitions, where it would otherwise be one option with two meanings:
-#   "--enable-pie is defined twice: by the project's AC_ARG_ENABLE at
-#   configure.ac:12 and by HARDEN_CHECK at configure.ac:20 (the hardening
-#   feature pie); call HARDEN_OPTION_PREFIX([harden-]) ...".  Meson and
-#   CMake need no prefix: Meson's options are the subproject's
-#   (`-Dharden:pie=disabled`; each yields, as Meson's `yield` does, to a
-#   parent option of the same name and type), and CMake's cache options are
-#   all named `HARDENING` and `HARDENING_<FEATURE>`.
+#   feature options `--enable-harden-FEATURE` (`--disable-harden-pie`), so
+#   that they coexist with a project's options of the same names, each
+#   driving only its own (`--enable-hardening` keeps its name).  Without it,
+#   a project option with the name of one of harden's (`AC_ARG_ENABLE([pie])`,
+#   before or after `HARDEN_CHECK`) stops autoconf with an error naming both
+#   definitions by file and line.  Meson's and CMake's options need no prefix.
 #
 # OUTPUT VARIABLES
 #
@@ -129,39 +112,34 @@
 #
 #     HARDEN_CPPFLAGS     preprocessor flags of the features on which every
 #                         language probed agrees (Automake gives AM_CPPFLAGS
-#                         to C and C++ alike); the other ones start the
-#                         language's HARDEN_CFLAGS or HARDEN_CXXFLAGS.  With
-#                         Automake and libtool, when each language the
-#                         project compiles was probed, it holds trap-bounds'
+#                         to C and C++ alike: the others, such as
+#                         -D_GLIBCXX_ASSERTIONS, start HARDEN_CFLAGS or
+#                         HARDEN_CXXFLAGS); with Automake and libtool, when
+#                         each language compiled was probed, trap-bounds'
 #                         -fsanitize=bounds too: Automake puts it on no link
 #                         line, so no link pulls in the UBSan run-time
 #                         (libtool drops the trap flag from a shared
 #                         library's link)
 #     HARDEN_CFLAGS       compiler flags; holds -fPIE too, which libtool's
 #                         -fPIC (and every shared-library rule's) overrides
-#     HARDEN_LDFLAGS      flags for every link, programs and libraries;
-#                         with Automake without those that AM_CFLAGS puts
-#                         on its link lines already (-fstack-protector-strong,
-#                         a flag of both compiling and linking, which
-#                         libtool keeps), so that each flag is there once;
-#                         with libtool otherwise it holds
-#                         -Wc,-fsanitize-trap=... (a program's link then
-#                         has the trap flag twice)
-#     HARDEN_CCASFLAGS    with AM_PROG_AS, for AM_CCASFLAGS: what assembly
-#                         (.S) needs: -Wa,--noexecstack when noexecstack is
-#                         on and the assembler proves to take it, and the
-#                         compile flags of the features the linker keeps
-#                         only when every object is marked
-#                         (-fcf-protection=full, for which <cet.h> marks
-#                         the object for IBT and SHSTK: one unmarked object
-#                         takes the marking from the whole program)
+#     HARDEN_LDFLAGS      flags for every link, programs and libraries; with
+#                         Automake less those AM_CFLAGS already puts on its
+#                         link lines (-fstack-protector-strong), so that each
+#                         flag is there once; with libtool it also holds
+#                         -Wc,-fsanitize-trap=... (a program's link then has
+#                         the trap flag twice)
+#     HARDEN_CCASFLAGS    with AM_PROG_AS, for AM_CCASFLAGS: -Wa,--noexecstack
+#                         when noexecstack is on and the assembler takes it,
+#                         and the flags of the features the linker keeps only
+#                         when every object is marked (-fcf-protection=full,
+#                         for which <cet.h> marks the object for IBT and
+#                         SHSTK: one unmarked object unmarks the program)
 #     HARDEN_EXE_LDFLAGS  flags for programs only (-pie): never add them to
 #                         a shared library
 #     HARDEN_LIB_LDFLAGS  flags for shared libraries only, empty unless
-#                         --enable-nodlopen (-Wl,-z,nodlopen): a libtool
-#                         library that is never a plugin takes them in its
-#                         libfoo_la_LDFLAGS; never a program, never a
-#                         libtool -module
+#                         --enable-nodlopen (-Wl,-z,nodlopen): for a libtool
+#                         library that is never a plugin; never a program,
+#                         never a libtool -module
 #     HARDEN_ENABLED      the features that are on, as FEATURE=VALUE words
 #     HARDEN_LEVEL        the level in effect
 #     HARDEN_VERSION      harden's version (catalog and driver)
@@ -176,32 +154,26 @@
 #
 #   For Windows targets, a libtool DLL needs `-no-undefined` in its
 #   `_LDFLAGS`.  `HARDEN_APPLY_GLOBAL`, for small projects without
-#   libraries, puts the results in front of `CPPFLAGS`, `CFLAGS`,
-#   `CXXFLAGS` and `LDFLAGS` instead (programs get `HARDEN_EXE_LDFLAGS`
-#   there too; `LDFLAGS`, which both languages' links use, only the link
-#   flags on which they agree, the others going to `CFLAGS` or `CXXFLAGS`).
-#   Call it after the other checks, `AC_PROG_CXX` too.
+#   libraries, puts the results in front of `CPPFLAGS`, `CFLAGS`, `CXXFLAGS`
+#   and `LDFLAGS` instead (`HARDEN_EXE_LDFLAGS` too; of the link flags,
+#   `LDFLAGS` gets those both languages agree on, `CFLAGS` or `CXXFLAGS` the
+#   others).  Call it after the other checks, `AC_PROG_CXX` too.
 #
 # C++
 #
-#   When `configure.ac` uses `AC_PROG_CXX`, before `HARDEN_CHECK` or after
-#   it, the C++ compiler is probed the same way (`CXX` with `CPPFLAGS`,
-#   `CXXFLAGS` and `LDFLAGS`, plus the C++ feature `stdlib-hardening`)
-#   where `AC_PROG_CXX` is, with a summary of its own (`hardening level
-#   standard with g++ (C++):`), a report (`harden-report-cxx.txt`), a cache
-#   and output variables: no flag proven for one compiler reaches the other.
-#   The same `--enable-FEATURE` options serve both languages.  A C++-only
-#   `configure.ac` (`AC_PROG_CXX`, no `AC_PROG_CC`) needs no C compiler.
-#   Its output variables are `HARDEN_CXXFLAGS`, `HARDEN_CXX_LDFLAGS`,
+#   When `configure.ac` uses `AC_PROG_CXX`, before or after `HARDEN_CHECK`,
+#   the C++ compiler is probed the same way where `AC_PROG_CXX` is (`CXX`
+#   with `CPPFLAGS`, `CXXFLAGS` and `LDFLAGS`, plus the C++ feature
+#   `stdlib-hardening`), with its own summary (`hardening level standard
+#   with g++ (C++):`), report (`harden-report-cxx.txt`), cache and output
+#   variables: no flag proven for one compiler reaches the other.  The same
+#   options serve both languages.  A C++-only `configure.ac` (`AC_PROG_CXX`,
+#   no `AC_PROG_CC`) needs no C compiler.
+#   The output variables are `HARDEN_CXXFLAGS`, `HARDEN_CXX_LDFLAGS`,
 #   `HARDEN_EXE_CXX_LDFLAGS`, `HARDEN_CXX_LIB_LDFLAGS`, `HARDEN_CXX_ENABLED`,
 #   `HARDEN_CXX_AUDIT_EXPECT` and `HARDEN_CXX_AUDIT_CHECK`, empty (or a note
 #   for the audit check) when C++ is not probed, as the C ones are without C.
-#
-#   Automake gives `AM_CPPFLAGS` and `AM_LDFLAGS` to both languages, so
-#   `HARDEN_CPPFLAGS` holds only the preprocessor flags both probes agree on
-#   (the others, such as `-D_GLIBCXX_ASSERTIONS`, start `HARDEN_CFLAGS` or
-#   `HARDEN_CXXFLAGS`), and a program that Automake links with `$(CXX)`
-#   (any C++ source) gets its link flags itself:
+#   A program linked with `$(CXX)` (any C++ source) takes C++'s link flags:
 #
 #     # Makefile.am, C++:
 #     AM_CXXFLAGS = $(HARDEN_CXXFLAGS)
@@ -209,12 +181,11 @@
 #     libfoo_la_LDFLAGS = $(HARDEN_CXX_LDFLAGS) $(HARDEN_CXX_LIB_LDFLAGS)   # a C++ libtool library
 #
 #   `CXX-CONDITION`, a shell condition, says when the project builds C++
-#   (`HARDEN_CHECK([standard], [test "x$enable_cxx" = xyes])`); when it is
-#   false C++ is not probed (a notice says so), so a missing C++ compiler
-#   breaks nothing; when C++ is probed, a C++ compiler that cannot run stops
-#   configure, as for C, with a message that names harden and
-#   `CXX-CONDITION` (a C project whose C++ header check brought
-#   `AC_PROG_CXX` in passes a false condition).
+#   (`HARDEN_CHECK([standard], [test "x$enable_cxx" = xyes])`).  When it is
+#   false C++ is not probed (a notice says so) and a missing C++ compiler
+#   breaks nothing (a C project whose C++ header check brought `AC_PROG_CXX`
+#   in passes a false one); otherwise a C++ compiler that cannot run stops
+#   configure, as for C, with a message that names harden and it.
 #
 # EXCEPTIONS
 #
@@ -239,9 +210,9 @@
 #   The target gets every other feature, and the excepted one's off flag
 #   (`-fno-stack-protector`) where the compiler has it on by default;
 #   configure prints the exception with its reason and keeps its report as
-#   `harden-except-TARGET.txt` (`harden-except-interp.txt`); the audit check
-#   expects everything but the exception from `interp`.  A name no `Makefile.in` uses in a
-#   `HARDEN_interp_...` variable (a misspelt target) stops configure.
+#   `harden-except-TARGET.txt`; the audit check expects everything but the
+#   exception from `interp`.  A `TARGET` that no `Makefile.in` uses in a
+#   `HARDEN_interp_...` variable (a misspelt one) stops configure.
 #
 # CHECKING THE BINARIES
 #
@@ -260,20 +231,18 @@
 #
 #   Flags `configure.ac` adds after `HARDEN_CHECK` come last on every
 #   command line (after `AM_CFLAGS`) and win, unprobed: before `AC_OUTPUT`
-#   configure compares the flags with those probed and classifies the added
-#   words with the catalog's `builder` patterns.  When they change a
-#   feature (`-fstack-protector` after harden's strong, `-D_FORTIFY_SOURCE=2`
-#   after its 3, `-Wl,-z,lazy`), or remove one's precondition (a debug
-#   block's `-O0` last: fortify needs optimisation; an address sanitizer),
-#   it prints a second summary (`hardening with configure.ac's flags added
-#   after HARDEN_CHECK: ...`) where the feature is `project` ("set by
-#   configure.ac (-fstack-protector) after the checks; was: on strong", "set
-#   by configure.ac (-O0) after the checks: needs optimisation (-O1 or
-#   more); was: on 3"); the report says so too, `HARDEN_ENABLED` takes the
-#   project's value, a feature the project turns off leaves
-#   `HARDEN_AUDIT_EXPECT`, and an explicit `--enable-FEATURE=VALUE` or
-#   `--disable-FEATURE` the flags contradict stops configure ("cannot
-#   disable stack-protector: configure.ac's flags have -fstack-protector").
+#   configure classifies them with the catalog's `builder` patterns
+#   (`catalog/README.md`, "The project's flags").  When they change a
+#   feature (`-fstack-protector` after harden's strong, `-Wl,-z,lazy`) or
+#   remove its precondition (an address sanitizer; a debug block's `-O0`
+#   last: fortify needs optimisation), a second summary (`hardening with
+#   configure.ac's flags added after HARDEN_CHECK: ...`) and the report give
+#   the feature as `project` ("set by configure.ac (-O0) after the checks:
+#   needs optimisation (-O1 or more); was: on 3"), `HARDEN_ENABLED` takes
+#   the project's value, a feature turned off leaves `HARDEN_AUDIT_EXPECT`,
+#   and an explicit `--enable-FEATURE=VALUE` or `--disable-FEATURE` the
+#   flags contradict stops configure ("cannot disable stack-protector:
+#   configure.ac's flags have -fstack-protector").
 #
 # CACHE VARIABLES
 #
@@ -284,12 +253,12 @@
 #   `no` to override the probe: `./configure
 #   harden_cv_stack_clash_protection=no`, `harden_cv_stack_protector=basic`.
 #   `harden_cv_toolchain` identifies the compiler, flags, readelf and harden
-#   version (catalog and driver) the results belong to: a cache written for
-#   another toolchain or an older `harden.m4` is dropped with a warning.
-#   `harden_cv_traits` keeps what the compiler said of itself (architecture,
-#   object format), so that a fully cached run asks it nothing.  C++ has its
-#   own: `harden_cv_cxx_FEATURE`, `harden_cv_cxx_toolchain` (`CXX` and
-#   `CXXFLAGS` instead of `CC` and `CFLAGS`) and `harden_cv_cxx_traits`.
+#   version the results belong to: a cache written for another toolchain or
+#   an older `harden.m4` is dropped with a warning.  `harden_cv_traits`
+#   keeps what the compiler said of itself (architecture, object format), so
+#   that a fully cached run asks it nothing.  C++ has its own:
+#   `harden_cv_cxx_FEATURE`, `harden_cv_cxx_toolchain` (`CXX` and `CXXFLAGS`
+#   instead of `CC` and `CFLAGS`) and `harden_cv_cxx_traits`.
 #
 # HARDEN_PREREQ
 #
