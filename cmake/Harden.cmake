@@ -4,117 +4,99 @@
 Harden
 ------
 
-Detects the hardening flags (stack protector, fortify, PIE, full RELRO, the
-C++ standard library's assertions, ...) that the C and C++ compilers and
-linkers of the project really support, and applies them to targets, each
+Detects the hardening flags (``doc/features.md``) that the project's C and
+C++ compilers and linkers really support, and applies them to targets, each
 language's flags to that language's compiler only.  The detection is the
-harden driver ``harden-flags`` of the catalog folder, run once for each
-enabled language with the project's compiler and flags of it; it
-implements the procedure of ``catalog/README.md`` for the Autoconf, Meson
-and CMake frontends alike, so the same toolchain and options give the same
-flags, states and reasons everywhere.
+driver ``harden-flags`` of harden's catalog folder, the procedure of
+``catalog/README.md`` for every frontend, so the same toolchain and options
+give the same flags, states and reasons everywhere: a flag counts only when
+its effect shows in the linked probe, and one the builder's own flags
+already give is left to the builder.
 
-The languages are C and CXX, those enabled when the module is included
-(``project(... C CXX)``, or ``enable_language()`` before the include),
-probed in one run of the driver, which probes them at the same time.  A
-language enabled after the include is probed when first needed: by ``harden_target()`` or
+The languages are C and CXX.  Those enabled when the module is included
+(``project(... C CXX)``, or ``enable_language()`` before the include) are
+probed at the same time, in one run of the driver.  A language enabled
+after the include is probed when first needed: by ``harden_target()`` or
 ``harden_add_audit_test()``, else at the end of the top directory (CMake
 3.19 or later; with 3.18 enable it before the include), so that
 ``Harden::Harden`` gives its objects their flags too; its result variables
-are then in the cache alone.  The driver runs the project's compiler
-of the language directly (``CMAKE_<LANG>_COMPILER`` and the arguments that
-came with ``CC`` or ``CXX``), with ``CMAKE_<LANG>_FLAGS`` plus the flags of
-the build type being configured and ``CMAKE_EXE_LINKER_FLAGS`` (with a
-multi-config generator, once per configuration: see "Build types and
-configurations"), links a
-probe program and reads it back with ``readelf``: a flag counts only when its
-effect shows in the binary, and any warning fails a probe.  A flag that the
-builder's own flags already give (a distribution's ``-D_FORTIFY_SOURCE=2``,
-``-Wl,-z,relro``, ...) is left to the builder and not added a second time.
-
-The driver is a POSIX shell script: like Autoconf, the module needs a
-POSIX ``sh`` (``HARDEN_SHELL``, found in ``PATH``).  The driver splits the
-compiler command and the flags at blanks, as Autoconf's ``CC`` is: a
+are then in the cache alone.  The driver runs the language's compiler
+(``CMAKE_<LANG>_COMPILER`` and the arguments that came with ``CC`` or
+``CXX``) with ``CMAKE_<LANG>_FLAGS``, the build type's flags and
+``CMAKE_EXE_LINKER_FLAGS``, split at blanks as Autoconf's ``CC`` is: a
 compiler path or a flag with a blank inside is not supported.
 
-The module needs harden's catalog folder: ``catalog/`` in its own
-directory (where to copy it into a project along with the module:
-``features.txt``, ``probe.c``, ``traits.c`` and ``harden-flags``; copy
-harden's ``VERSION`` file next to that folder too, or the driver reports
-version ``unknown``), ``../catalog`` (harden's source tree, for
-``add_subdirectory`` and ``FetchContent``), or, for ``find_package(Harden)``,
-the catalog that harden's ``make install`` put in ``<datadir>/harden`` (the
-package's ``HardenConfig.cmake`` names it).  Without it, configuring stops
-and says what to copy where.
+Requirements
+^^^^^^^^^^^^
 
-The minimum CMake version is 3.18 (``$<LINK_LANGUAGE:...>``, which keeps
-each language's link flags off the other compiler's links; there is no
-fallback for older versions); the module is tested with CMake 3.25.  The C
-or the CXX language (or both) must be enabled before the module is
-included; a language enabled later is not probed, and ``harden_target()``
-and ``harden_add_audit_test()`` stop with an error saying so.
+* CMake 3.18 or later (``$<LINK_LANGUAGE:...>`` keeps each language's link
+  flags off the other compiler's links; there is no fallback); tested with
+  3.25.  The checks at the end of the configure step
+  (``cmake_language(DEFER)``) need CMake 3.19.
+* The C or the CXX language (or both) enabled before the include, or
+  configuring stops.
+* A POSIX ``sh`` for the driver, as for Autoconf (``HARDEN_SHELL``).
+* harden's catalog folder: ``catalog/`` next to the module (to copy the
+  module alone, copy ``features.txt``, ``probe.c``, ``traits.c`` and
+  ``harden-flags`` there and harden's ``VERSION`` next to it, or the driver
+  reports version ``unknown``), ``../catalog`` (harden's sources, for
+  ``add_subdirectory`` and ``FetchContent``), or the installed one that
+  ``HardenConfig.cmake`` names (``doc/install.md``).  Without it,
+  configuring stops and says what to copy where.
 
-Load this module in a CMake project with one of:
+Loading the module
+^^^^^^^^^^^^^^^^^^
 
 .. code-block:: cmake
 
-  list(APPEND CMAKE_MODULE_PATH "<harden>/cmake")
-  include(Harden)
-
+  list(APPEND CMAKE_MODULE_PATH "<harden>/cmake")  # then include(Harden)
   add_subdirectory(<harden>)            # or FetchContent_MakeAvailable(harden)
-
   find_package(Harden 0.2 REQUIRED)     # after make install of harden
 
+``find_package(Harden)`` needs ``-DCMAKE_PREFIX_PATH=<prefix>`` unless harden
+was installed to a system prefix; it runs the installed catalog and
+``harden-audit``.  Include the module after the project's own changes to
+``CMAKE_C_FLAGS`` and ``CMAKE_CXX_FLAGS``: the probes run with them, and a
+feature they decide is ``project``, proven present or absent.
+
 Including the module defines the options, runs the detection (cached),
-prints a summary, creates the target ``Harden::Harden`` and defines the
-commands ``harden_target()`` and ``harden_add_audit_test()``.  Nothing is
-hardened until a target asks for it, and the module changes global flags
-only for this: CMake reads ``CFLAGS``, ``CXXFLAGS`` and ``LDFLAGS`` from the
-environment at the first configure of a language but ignores ``CPPFLAGS``,
-so at that first configure the words of the ``CPPFLAGS`` environment
-variable that ``CMAKE_C_FLAGS`` (or ``CMAKE_CXX_FLAGS``) lacks are appended
-to that cache entry (as Debian's debhelper does for CMake, Debian bug
-#653916).  The builder's ``CPPFLAGS`` (``dpkg-buildflags`` gives
-``-D_FORTIFY_SOURCE=2`` there) thus reach the probes and every C and C++
-compile line, as with Autoconf and Meson.
+prints a summary, creates ``Harden::Harden`` and defines the commands;
+nothing is hardened until a target asks for it.  The one global change:
+CMake ignores the ``CPPFLAGS`` environment variable, so at a language's
+first configure its words that ``CMAKE_<LANG>_FLAGS`` lacks are appended to
+that cache entry, as debhelper does (Debian bug #653916), and the
+builder's ``-D_FORTIFY_SOURCE=2`` reaches the probes and every compile line.
 
 Targets
 ^^^^^^^
 
 ``Harden::Harden``
-  An ``INTERFACE IMPORTED GLOBAL`` target.  Linking it hardens the consumer,
-  per language: C objects get the ``cpp`` and ``cc`` flags of the C report,
-  C++ objects those of the C++ report (``$<COMPILE_LANGUAGE:C>``,
-  ``$<COMPILE_LANGUAGE:CXX>``); objects of executables also get the
-  ``exe-cc`` flags (``-fPIE``), shared libraries never do (CMake gives them
-  ``-fPIC``); every executable, shared library and module gets the ``ld``
-  flags of the language that links it (``$<LINK_LANGUAGE:...>``: the C++
-  compiler's for a target with any C++ source), executables alone the
-  ``exe-ld`` flags (``-pie``) and shared libraries alone the ``lib-ld``
-  flags (``-Wl,-z,nodlopen``, only with ``HARDENING_NODLOPEN=ON``; never a
-  ``MODULE`` library, a plugin that is dlopened).  A flag proven for one compiler thus never
-  reaches the other's command line (``CC=gcc CXX=clang++`` at the strict
-  level, where each family has flags of its own).  This uses generator
-  expressions on the consumer's ``TYPE``, so PIE does not depend on policy
-  ``CMP0083`` or on ``check_pie_supported()``.  With a multi-config
-  generator, each configuration's flags are wrapped in ``$<CONFIG:...>``
-  too, so a Debug build gets Debug's results and Release Release's.
+  An ``INTERFACE IMPORTED GLOBAL`` target.  Linking it hardens the consumer
+  per language (``$<COMPILE_LANGUAGE:...>``, ``$<LINK_LANGUAGE:...>``): C
+  objects get the ``cpp`` and ``cc`` flags of the C report, C++ objects
+  those of the C++ report, objects of executables the ``exe-cc`` flags too
+  (``-fPIE``; shared libraries have CMake's ``-fPIC``); every executable,
+  shared library and module gets the ``ld`` flags of the language that
+  links it (C++ for a target with any C++ source), executables the
+  ``exe-ld`` flags (``-pie``), shared libraries the ``lib-ld`` flags
+  (``-Wl,-z,nodlopen``, only with ``HARDENING_NODLOPEN=ON``; never a
+  ``MODULE`` library, a plugin that is dlopened).  A flag proven for one
+  compiler never reaches the other's (``CC=gcc CXX=clang++``); PIE follows
+  the consumer's ``TYPE``, not ``CMP0083`` or ``check_pie_supported()``;
+  with a multi-config generator each configuration's flags are wrapped in
+  ``$<CONFIG:...>``.
 
   .. code-block:: cmake
 
     target_link_libraries(app PRIVATE Harden::Harden)
 
-  A static library records even its ``PRIVATE`` link dependencies in its
-  link interface (``$<LINK_ONLY:Harden::Harden>``), so an ``install(EXPORT)``
-  or ``export()`` of it would require ``Harden::Harden`` from its users: use
-  ``harden_target()`` for exported targets.
-
   Sources of other languages (assembly, Fortran, ...) get nothing: no
-  compiler of theirs was probed.  Objects of static and object
-  libraries get no ``exe-cc`` flag; programs linking them rely on the
-  toolchain's default (PIE on most distributions) or on the project's
-  ``POSITION_INDEPENDENT_CODE``.  Target options come after
-  ``CMAKE_C_FLAGS`` and ``CMAKE_CXX_FLAGS`` on CMake's command lines.
+  compiler of theirs was probed.  Static and object libraries get no
+  ``exe-cc`` flag: programs linking them rely on the toolchain's default
+  (PIE on most distributions) or on ``POSITION_INDEPENDENT_CODE``.  A
+  static library's export would require ``Harden::Harden`` from its users
+  (``$<LINK_ONLY:...>`` keeps even ``PRIVATE`` links): use
+  ``harden_target()`` for exported targets.
 
 Commands
 ^^^^^^^^
@@ -125,17 +107,14 @@ Commands
 
     harden_target(<target>... [EXCEPT <feature>[=<value>]... REASON <reason>])
 
-  Hardens existing targets by adding the flags to their own (non-interface)
-  ``COMPILE_OPTIONS`` and ``LINK_OPTIONS``, as ``Harden::Harden`` would.
-  Nothing reaches ``INTERFACE_*`` properties, so the hardening never leaks
-  into an exported target's interface and ``install(EXPORT)``/``export()``
-  keep working.  Works with the keyword-less ``target_link_libraries()``
-  signature too.  Targets must be executables, shared, module, static or
-  object libraries of this project (not ``IMPORTED`` or ``ALIAS``).
-
-  With ``EXCEPT``, the targets go without those features (or get
-  ``<feature>=<value>``, e.g. ``fortify-source=2``), for the ``REASON``
-  given, which is required (one line, no ``;``):
+  Hardens existing targets as ``Harden::Harden`` would, through their own
+  ``COMPILE_OPTIONS`` and ``LINK_OPTIONS``, never their ``INTERFACE_*``
+  properties: ``install(EXPORT)``, ``export()`` and the keyword-less
+  ``target_link_libraries()`` keep working.  Targets must be executables,
+  shared, module, static or object libraries of this project (not
+  ``IMPORTED`` or ``ALIAS``).  With ``EXCEPT``, they go without those
+  features (or get ``<feature>=<value>``, e.g. ``fortify-source=2``), for
+  the ``REASON`` given, which is required (one line, no ``;``):
 
   .. code-block:: cmake
 
@@ -143,16 +122,13 @@ Commands
       REASON "tail-calling eval loop: 2 % slower with it")
 
   The driver runs again for them with ``--except`` and ``--reason`` (its
-  own cache: a reconfigure runs no compiler): they get every other feature,
-  and the excepted one's off flag where the toolchain has it on by default.
-  The configure output prints the excepted features with the reason, and
-  ``harden-except-<target>.txt`` (``-cxx.txt`` for C++) is
-  their report, amended like the project's by the flags the project adds
-  after ``include(Harden)`` (CMake 3.19 or later).  Their audit test
-  expects everything but the excepted features (``--except-for``), and
-  still fails when another feature is missing there; their compile
-  commands are not checked against the project's report.  Such targets
-  must not also link ``Harden::Harden``.
+  own cache): they get every other feature, and the excepted one's off flag
+  where the toolchain has it on by default.  The configure output prints
+  the exception with its reason; ``harden-except-<target>.txt``
+  (``-cxx.txt`` for C++) is their report, amended like the project's by
+  flags added after ``include(Harden)`` (CMake 3.19 or later).  Their audit
+  test expects everything but the excepted features (``--except-for``).
+  Such targets must not also link ``Harden::Harden``.
 
 .. command:: harden_add_audit_test
 
@@ -160,291 +136,188 @@ Commands
 
     harden_add_audit_test(<name> <target>...)
 
-  Adds the CTest test ``<name>`` that runs
-  ``harden-audit --expect <features> $<TARGET_FILE:target>...``
-  on the given executables, shared libraries and modules (static and object
-  libraries are refused: harden-audit reads linked files).  The test fails
-  when a feature that the probes turned on is not proven in one of the
-  files: a target that was never hardened, or flags that undo the hardening
-  behind the module's back, such as ``-fno-PIE``/``-no-pie`` or
-  ``-fno-stack-protector`` from an ``INTERFACE`` library linked after
-  ``Harden::Harden``, added to a target after ``harden_target()``, or set on
-  its sources.  (A target's own ``target_compile_options()`` and
-  ``target_link_options()``, ``CMAKE_C_FLAGS`` and ``CMAKE_EXE_LINKER_FLAGS``
-  come before the flags of ``Harden::Harden`` on the command lines, so the
-  module's flags win over them.)  The expectation is the detection result,
-  never a hand-written list: ``HARDEN_AUDIT_EXPECT`` in a C project,
-  ``HARDEN_CXX_AUDIT_EXPECT`` in a C++ one, and with both languages the
-  features in both (a target may be built from either; the test does not
-  look at which).  With a multi-config generator the expectation is that
-  of the configuration tested (``ctest -C Release``: Release's, through
-  ``$<CONFIG:...>``; ``--expect ''`` when it proved none).  A ``MODULE``
-  library (a plugin, which never gets nodlopen) is expected everything but
-  nodlopen (``--except-for``).
+  Adds the CTest test ``<name>``: ``harden-audit --expect <features>
+  $<TARGET_FILE:target>...`` (``doc/audit.md``) on the given executables,
+  shared libraries and modules (static and object libraries are refused).
   Call it where tests are enabled (after ``include(CTest)`` or
-  ``enable_testing()``), typically in ``if(BUILD_TESTING)``.
+  ``enable_testing()``, typically in ``if(BUILD_TESTING)``).  It fails when
+  a feature the probes turned on is not proven in a file: a target never
+  hardened, or flags that undo the hardening (``-fno-PIE``/``-no-pie``,
+  ``-fno-stack-protector``) from an ``INTERFACE`` library linked after
+  ``Harden::Harden``, added after ``harden_target()``, or set on sources.
+  Unknown fails like no, so a file in which no function needs a canary (no
+  ``__stack_chk_fail`` import, no ``-frecord-gcc-switches``) or no call is
+  fortifiable (no ``__*_chk`` import) fails: audit the files that do.
+  Where the files record each unit's command line, every unit is judged.
 
-  ``harden-audit`` proves a feature from its traces: a file counts for
-  stack-protector only if it imports ``__stack_chk_fail`` (or records its
-  command line, ``-frecord-gcc-switches``), for fortify-source only if it
-  imports a ``__*_chk`` function; a verdict of unknown fails the test like a
-  no, because it is not proven.  Where the files record the command line of
-  each compilation unit (``-g`` with GCC, ``-grecord-command-line`` with
-  clang), every unit is judged: one source compiled without the canary
-  makes stack-protector ``partial``, which fails the test and names the
-  source.  With ``CMAKE_EXPORT_COMPILE_COMMANDS`` on (Makefile and Ninja
-  generators, single-config only: the database of a multi-config one
-  mixes the configurations), the test also checks the targets' own compile commands in
-  ``compile_commands.json`` against the reports (``harden-audit
-  --compile-commands``): a C or C++ source that escaped ``Harden::Harden``
-  fails without ``-g`` too (harden-audit checks the C sources against
-  ``harden-report.txt``, the C++ ones against ``harden-report-cxx.txt``,
-  those of a target with exceptions against its
-  ``harden-except-<target>.txt`` and ``-cxx.txt``).
-  A file in which no function needs a canary
-  or no call is fortifiable therefore fails; audit the files that do.
+  The expectation is the detection result: ``HARDEN_AUDIT_EXPECT`` in a C
+  project, ``HARDEN_CXX_AUDIT_EXPECT`` in a C++ one, with both languages
+  the features in both (the test does not look at a target's language);
+  with a multi-config generator, the configuration tested's (``ctest -C
+  Release``; ``--expect ''`` when it proved none); for a ``MODULE`` library
+  everything but nodlopen (``--except-for``).  When it is empty (level
+  ``none``, or no audited feature supported), the test runs without
+  ``--expect`` and passes whenever the files are readable ELF files.
 
-  When ``HARDEN_AUDIT_EXPECT`` is empty (level ``none``, or a toolchain that
-  supports none of the audited features), the test runs ``harden-audit``
-  without ``--expect``: it prints what the files have and passes whenever
-  they are readable ELF files, since nothing was promised.
+  With ``CMAKE_EXPORT_COMPILE_COMMANDS`` on (Makefile and Ninja generators,
+  single-config only), the test also checks the targets' compile commands
+  (``--compile-commands``) against the report of their language, a target
+  with exceptions against its own, so a source that escaped
+  ``Harden::Harden`` fails without ``-g`` too.
 
-  The ``harden-audit`` program:
-
-  * ``HARDEN_AUDIT``, when set (a cache variable: ``-DHARDEN_AUDIT=<path>``),
-    is used as is;
-  * otherwise, unless cross-compiling or without the C language (it is a C
-    program), it is built from the sources of
-    ``tools/`` next to the module (the repository's ``tools/`` when the
-    module comes from the source tree through ``CMAKE_MODULE_PATH``,
-    ``add_subdirectory()`` or ``FetchContent``), by the executable target
-    ``harden_audit`` that the first call creates, with the project's C
-    compiler and ``CMAKE_C_FLAGS`` but none of the directory's options or
-    the hardening flags, into ``${CMAKE_BINARY_DIR}/harden-tools``; it is
-    built with the project (``all``) and never installed;
-  * when cross-compiling (``CMAKE_CROSSCOMPILING``), a program built for the
-    target cannot run on the build machine: ``find_program(HARDEN_AUDIT
-    harden-audit)`` looks for one, first in the ``bindir`` of an installed
-    package (``make install`` of harden installs it); likewise when the
-    module has no ``tools/`` next to it, as with ``find_package(Harden)``,
-    which thus runs the installed ``harden-audit``, and in a project
-    without C.
-
-  When no program is available, or the platform does not produce ELF files
-  (Windows, macOS), the test is still added but only prints
-  ``harden-audit skipped: <reason>`` and is reported as skipped by CTest
-  (``SKIP_REGULAR_EXPRESSION``); configuration says so too.
+  The ``harden-audit`` program is ``HARDEN_AUDIT`` when set; else, unless
+  cross-compiling or without C, the target ``harden_audit`` (``all``, never
+  installed) that the first call creates from ``tools/`` next to the module,
+  built into ``${CMAKE_BINARY_DIR}/harden-tools`` with the project's C
+  compiler and ``CMAKE_C_FLAGS`` but no directory options or hardening
+  flags; else (``CMAKE_CROSSCOMPILING``, no ``tools/`` as with
+  ``find_package(Harden)``, or no C) what ``find_program(HARDEN_AUDIT
+  harden-audit)`` finds, first in the ``bindir`` of an installed harden.
+  Without a program, or on a platform without ELF files (Windows, macOS),
+  the test only prints ``harden-audit skipped: <reason>`` and CTest reports
+  it skipped (``SKIP_REGULAR_EXPRESSION``); configuring says so too.
 
 Options (cache variables)
 ^^^^^^^^^^^^^^^^^^^^^^^^^
 
 ``HARDENING``
-  ``none``, ``standard`` or ``strict``, in lower case (the strict level
-  includes standard).  The default is ``standard``; a project sets its own default by setting
-  ``HARDEN_DEFAULT_LEVEL`` before including the module (or before
-  ``add_subdirectory``/``FetchContent_MakeAvailable``/``find_package``).
-  As for any cache option, the default only applies to a new build tree.
-
+  ``none``, ``standard`` (the default) or ``strict`` (standard and more), in
+  lower case.  A project sets its own default with ``HARDEN_DEFAULT_LEVEL``
+  before the include (or ``add_subdirectory``, ``FetchContent_MakeAvailable``,
+  ``find_package``); as for any cache option, it applies to new build trees.
 ``HARDENING_<FEATURE>``
-  One per feature of the catalog, named after it upper-cased with ``-``
-  turned into ``_`` (``HARDENING_STACK_PROTECTOR``, ``HARDENING_PIE``,
-  ``HARDENING_STDLIB_HARDENING``, ...), one request for both languages: a
-  feature of C++ only is ``unsupported`` in the C report whatever its
-  value, never an error.  Values:
+  One per feature of the catalog, upper-cased with ``-`` as ``_``
+  (``HARDENING_STACK_PROTECTOR``), one request for both languages: a
+  C++-only feature is ``unsupported`` in the C report whatever its value,
+  never an error.  Values, spelled exactly so (any other, such as
+  ``STRONG``, ``Off`` or a trailing blank, is an error that lists them):
 
-  ``AUTO`` (default; or empty, or ``auto``)
-    the feature follows ``HARDENING``: applied if supported when it is in the
-    level, left at the toolchain default otherwise.
-  ``ON`` (or ``yes``)
-    the best supported value; a fatal error if unsupported.
-  a value name of the feature
-    exactly that value (``HARDENING_STACK_PROTECTOR=basic``,
-    ``HARDENING_FORTIFY_SOURCE=2``); a fatal error if unsupported.
-  ``OFF`` (or ``no``)
-    the feature must be absent from the binaries, even where the toolchain
-    enables it by default (the catalog's off flags are applied); a fatal
-    error if that cannot be achieved.
+  * ``AUTO`` (default; or empty, or ``auto``): applied if supported when
+    the feature is in the level, else left at the toolchain default;
+  * ``ON`` (or ``yes``): the best supported value;
+  * a value name of the feature: exactly that value
+    (``HARDENING_FORTIFY_SOURCE=2``);
+  * ``OFF`` (or ``no``): absent from the binaries, even where the toolchain
+    enables it by default (the catalog's off flags).
 
-  The values are the driver's (``auto``, ``yes``, ``no``, the value names)
-  plus CMake's ``AUTO``, ``ON`` and ``OFF``, spelled exactly so, as in every
-  frontend: any other value (``STRONG``, ``FALSE``, ``Off``, a trailing
-  blank) is an error that lists the valid ones.
-
+  An explicit request (``ON``, a value, ``OFF``) that cannot be met is a
+  fatal error naming the option, with the driver's message; the option is
+  that of the driver's ``harden-flags: error=FEATURE REASON`` line
+  (``--errors=machine``), never guessed from the message.
 ``HARDEN_AUDIT``
   A ``harden-audit`` program for ``harden_add_audit_test()``; empty by
-  default (see there).
-
+  default.
 ``HARDEN_SHELL``, ``HARDEN_READELF``, ``HARDEN_OBJDUMP``
-  The POSIX shell that runs the driver, and the ``readelf`` (ELF targets)
-  and ``objdump`` (Windows PE targets) it reads the probe with when
-  ``CMAKE_READELF`` or ``CMAKE_OBJDUMP`` is empty (found in ``PATH``).
-
+  The POSIX shell that runs the driver, and the ``readelf`` (ELF) and
+  ``objdump`` (Windows PE) it reads the probe with when ``CMAKE_READELF`` or
+  ``CMAKE_OBJDUMP`` is empty (found in ``PATH``).
 ``HARDEN_CATALOG_DIR``
-  When set before the module is included, the catalog folder to use instead
-  of the one next to the module.
+  Set before the include: the catalog folder to use instead of the one next
+  to the module.
 
 Result variables
 ^^^^^^^^^^^^^^^^
 
-Set in the including scope and as ``INTERNAL`` cache entries (so that they
-are visible from every directory, also after ``add_subdirectory``):
+Set in the including scope and as ``INTERNAL`` cache entries, visible from
+every directory:
 
 ``HARDEN_LANGUAGES``
   The languages probed: ``C``, ``CXX`` or ``C;CXX`` (in the cache alone,
   which a language probed later updates).
-
 ``HARDEN_CONFIGURATIONS``
-  With a multi-config generator, the configurations probed one by one
-  (``CMAKE_CONFIGURATION_TYPES``); empty with a single-config generator.
-
+  The configurations probed (``CMAKE_CONFIGURATION_TYPES``); empty with a
+  single-config generator.
 ``HARDEN_VERSION``
-  harden's version (the driver's, from its report), however the module was
-  loaded.  ``find_package(Harden)`` also sets ``Harden_VERSION`` (the
-  installed package's version file).  Both come from harden's one
-  ``VERSION`` file.
-
+  harden's version (the driver's), however the module was loaded;
+  ``find_package(Harden)`` also sets ``Harden_VERSION``, from the same file.
 ``HARDEN_CPPFLAGS``, ``HARDEN_CFLAGS``, ``HARDEN_EXE_CFLAGS``,
 ``HARDEN_LDFLAGS``, ``HARDEN_EXE_LDFLAGS``, ``HARDEN_LIB_LDFLAGS``
-  The detected flags (lists), as in the catalog's contract: preprocessor
-  flags, compiler flags of every object, compiler flags of executables'
-  objects only, linker flags of every link, linker flags of executables only,
-  linker flags of shared libraries only (``-Wl,-z,nodlopen`` with
-  ``HARDENING_NODLOPEN=ON``, a feature of no level: never a ``MODULE``
-  library, which ``Harden::Harden`` and ``harden_target()`` leave out).
+  The detected flags (lists; ``catalog/README.md``, "Flags and where they
+  go"): preprocessor, compiler (every object; executables' objects), linker
+  (every link; executables; shared libraries, never a ``MODULE`` one).
 ``HARDEN_ENABLED``
-  The features that are present, as ``feature=value`` words: those turned
-  on, and those the builder's own flags give.
+  The features present, as ``feature=value`` words: those turned on, and
+  those the builder's own flags give.
 ``HARDEN_AUDIT_EXPECT``
-  The present features that ``harden-audit`` can prove from any built file
-  (those with an ``audit`` row in the catalog), in catalog order and joined
-  with commas, not a CMake list: the argument of ``harden-audit --expect``
-  (``stack-protector,fortify-source,pie,relro,bind-now,noexecstack``
-  with gcc on x86_64).  Empty when none is.
-
+  The present features that ``harden-audit`` can prove from any built file,
+  in catalog order, joined with commas (not a CMake list): the argument of
+  ``harden-audit --expect``; empty when none is.
 ``HARDEN_CXX_CPPFLAGS``, ``HARDEN_CXXFLAGS``, ``HARDEN_EXE_CXXFLAGS``,
 ``HARDEN_CXX_LDFLAGS``, ``HARDEN_EXE_CXX_LDFLAGS``, ``HARDEN_CXX_LIB_LDFLAGS``,
 ``HARDEN_CXX_ENABLED``, ``HARDEN_CXX_AUDIT_EXPECT``
-  The same for C++ (the names of ``harden-flags --lang=c++ --export``),
-  from the C++ compiler's probes.  The variables of a language that is not
-  enabled are empty.
-
+  The same for C++ (the names of ``harden-flags --lang=c++ --export``).
+  A language that is not enabled has its variables empty.
 ``HARDEN_CFLAGS_<CONFIG>``, ``HARDEN_CXX_AUDIT_EXPECT_<CONFIG>``, ...
-  With a multi-config generator, each of the variables above for each
-  configuration, ``<CONFIG>`` upper-cased (``HARDEN_CPPFLAGS_RELEASE``);
-  the plain names then hold those of the first configuration, which a
-  project applying them by hand to every configuration should not do
-  (Debug's ``-O0`` has no fortify, Release's does).
+  With a multi-config generator, each variable above per configuration,
+  upper-cased (``HARDEN_CPPFLAGS_RELEASE``); the plain names hold the first
+  configuration's, which a project must not apply by hand to every
+  configuration (Debug's ``-O0`` has no fortify, Release's does).
 
-The module also writes ``${CMAKE_BINARY_DIR}/harden-report.txt`` (C) and
-``harden-report-cxx.txt`` (C++, whose ``cflags=`` are the C++ compiler's
-flags), or with a multi-config generator ``harden-report-<config>.txt``
-and ``harden-report-cxx-<config>.txt`` (``<config>`` in lower case:
-``harden-report-release.txt``), the driver's report as it wrote it (``--write-report``; the module
-reads the driver's ``--export=keys`` lines, never the report): ``version=``, ``level=``, ``runs=`` (the
-compiler runs; 0 when the report came from the cache), ``traits=``, the five
-flag lists, ``enabled=``, ``audit_expect=``, then per feature the lines
-``feature <name> <on|off|unsupported|builder|project> <value or -> <reason or ->``,
-``flags``, ``detail`` and ``result`` (``catalog/README.md``, "The report").
+The driver's report (``catalog/README.md``, "The report") is written as
+``${CMAKE_BINARY_DIR}/harden-report.txt`` (C), ``harden-report-cxx.txt``
+(C++), ``harden-report-<config>.txt`` and ``harden-report-cxx-<config>.txt``
+(``harden-report-release.txt``); the module reads the driver's
+``--export=keys`` lines, never the report.
 
 The project's own flags
 ^^^^^^^^^^^^^^^^^^^^^^^
 
-Flags the project adds after ``include(Harden)`` to ``CMAKE_<LANG>_FLAGS``
-(or those of the build type), ``CMAKE_EXE_LINKER_FLAGS`` or the top
-directory's ``add_compile_options()``/``add_link_options()`` come before
-``Harden::Harden``'s flags on every command line, so harden's flags win for
-the features it adds flags for; the others (the builder's, those off or not
-in the level) are decided by the project's last matching flag.  With CMake
-3.19 or later the module checks this at the end of the configure step
-(``cmake_language(DEFER)``): such a feature gets the state ``project``
-(``set by CMakeLists.txt (-fno-stack-protector) after the checks; was:
-builder strong``) in the report, a line in the output, and the result
-variables (``HARDEN_ENABLED``, ``HARDEN_AUDIT_EXPECT``) and the audit tests
-of ``harden_add_audit_test()`` (their ``--expect`` is read when the tests
-are generated) follow.  Generator expressions and ``add_compile_definitions()`` are
-not looked at.
+A target's own ``target_compile_options()``/``target_link_options()``,
+``CMAKE_<LANG>_FLAGS`` (and the build type's), ``CMAKE_EXE_LINKER_FLAGS``
+and the top directory's ``add_compile_options()``/``add_link_options()``
+come before ``Harden::Harden``'s flags: harden's flags win for the features
+it adds flags for; the others, and preconditions, follow the project's last
+matching flag (an ``add_compile_options(-O0)`` turns fortify-source off; a
+``-O0`` in ``CMAKE_C_FLAGS`` before the build type's ``-O2`` does not).  For
+such flags added to those variables and options after ``include(Harden)``,
+the end of the configure step (CMake 3.19 or later) gives the feature the
+state ``project`` (``set by CMakeLists.txt (-fno-stack-protector) after the
+checks; was: builder strong``) in the report and the output, and the
+result variables and audit tests follow.
+Generator expressions and ``add_compile_definitions()`` are not looked at.
 
-Caching
-^^^^^^^
+Caching and output
+^^^^^^^^^^^^^^^^^^
 
-Each language's report is cached by the driver (``--cache``:
-``${CMAKE_BINARY_DIR}/CMakeFiles/harden/cache.txt``, ``cache-cxx.txt``,
-``cache-<config>.txt``, ...) under its inputs: the compiler command and
-the files it resolves to, the flags, the readelf, the catalog, the level
-and the requests.  A reconfigure that changes none of them runs the
-driver, which runs no compiler (a few hundredths of a second), and prints
-the summaries marked ``(cached)``; changing one probes that language only
-(``CMAKE_CXX_FLAGS`` probes C++ again, not C), with the step "Probing
-hardening flags (C++) - done".  The feature list
-(``harden-flags --list=tsv``, for the options) is cached per catalog
-(``INTERNAL`` entries).  A fatal error about one feature (an invalid value, a request
-that cannot be met) names its option and gives the driver's message; the
-option is the one of the driver's ``harden-flags: error=FEATURE REASON``
-line (``--errors=machine``), never guessed from the message's words.
-The driver's commands and their messages are appended to
-``${CMAKE_BINARY_DIR}/CMakeFiles/harden/probe.log`` (C) and
-``probe-cxx.log`` (C++), ``probe-<config>.log`` and ``probe-cxx-<config>.log``
-with configurations.  The configure prints one probing step for the
-languages that ran (``Probing hardening flags (C, C++) - done (C: 9, C++: 9
-compiler runs)``), then a summary per language, C first: ``Hardening C
-(level standard)`` with a line per feature, then ``Hardening C++ ...``.
+The driver caches each report in ``${CMAKE_BINARY_DIR}/CMakeFiles/harden``
+(``cache.txt``, ``cache-cxx.txt``, ``cache-<config>.txt``, ...) under its
+inputs (compiler command and files, flags, readelf, catalog, level,
+requests): a reconfigure that changes none runs no compiler and prints the
+summaries ``(cached)``; changing one probes that language only.  The
+feature list for the options is cached per catalog.  The driver's commands
+and messages go to ``probe.log``, ``probe-cxx.log``, ``probe-<config>.log``
+and ``probe-cxx-<config>.log`` there.  The configure step prints one
+probing step (``Probing hardening flags (C, C++) - done (C: 9, C++: 9
+compiler runs)``), then a summary per language, C first (``Hardening C
+(level standard)``).
 
 Build types and configurations
 ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 The build type's flags decide features: fortify-source needs optimisation,
-so a Debug build (``-O0``) has none and a Release build does.
+so a Debug build (``-O0``) has none.  With a single-config generator the
+probes use ``CMAKE_BUILD_TYPE`` as it is at the include: set it before (a
+"Release when none is given" after it would build with flags never probed;
+with CMake 3.19 or later the check at the end of the configure step stops
+with an error naming both build types and the fix, with 3.18 the placement
+is the only safeguard).  Likewise
+``CMAKE_C_STANDARD`` and ``CMAKE_CXX_STANDARD`` at the include reach the
+probes (``-std=gnu++11``); a target's own ``CXX_STANDARD`` is not seen.
 
-With a single-config generator (Makefiles, Ninja) the probes use
-``CMAKE_BUILD_TYPE`` as it is when the module is included.  Set it before
-``include(Harden)``: the idiom "Release when none is given" placed after
-the include would build with flags that were never probed.  With CMake
-3.19 or later the module checks this at the end of the configure step
-(``cmake_language(DEFER)``) and stops with an error naming both build
-types and the fix; with CMake 3.18 the placement is the only safeguard.
-
-The language standard is the builder's too: ``CMAKE_C_STANDARD`` and
-``CMAKE_CXX_STANDARD`` as they are when the module is included reach the
-probes as CMake gives them to every target (``-std=gnu++11``, or
-``-std=c++11`` with ``CMAKE_CXX_EXTENSIONS`` off).  A target's own
-``CXX_STANDARD`` is not seen.
-
-With a multi-config generator (Ninja Multi-Config, Visual Studio, Xcode)
-each configuration of ``CMAKE_CONFIGURATION_TYPES`` is probed with its own
-flags (``CMAKE_<LANG>_FLAGS_<CONFIG>``, ``CMAKE_EXE_LINKER_FLAGS_<CONFIG>``):
-every language in every configuration, one run of the driver per
-configuration (all of them at the same time), each language and
-configuration with its own report and cache entry.  ``Harden::Harden`` and
-``harden_target()`` give each configuration its own flags, the audit test
-expects what the configuration tested proved, and the summary prints one
-block per group of configurations with the same results (``Hardening C in
-Release, RelWithDebInfo``, then ``Hardening C in Debug``).  A Release built
-this way gets what a single-config Release build gets.  Set
-``CMAKE_CONFIGURATION_TYPES`` before the include: a configuration added
-after it was never probed, and the check at the end of the configure step
-stops naming both lists.  An explicit request
-that one configuration cannot meet is an error naming it
+With a multi-config generator (Ninja Multi-Config, the one tested, Visual
+Studio, Xcode) each configuration of ``CMAKE_CONFIGURATION_TYPES`` is
+probed with its own flags (``CMAKE_<LANG>_FLAGS_<CONFIG>``,
+``CMAKE_EXE_LINKER_FLAGS_<CONFIG>``), one run of the driver each, all at
+the same time, each with its own report and cache entry: a Release gets
+what a single-config Release gets.  The summary prints one block per group
+of configurations with the same results (``Hardening C in Release,
+RelWithDebInfo``).  Set ``CMAKE_CONFIGURATION_TYPES`` before the include:
+the check at the end of the configure step stops naming both lists.  An
+explicit request that one configuration cannot meet is an error naming it
 (``HARDENING_FORTIFY_SOURCE=ON`` fails for Debug: "Harden (Debug C)").
-Only Ninja Multi-Config is tested.
 
-Examples
-^^^^^^^^
-
-.. code-block:: cmake
-
-  cmake_minimum_required(VERSION 3.18)
-  project(tally C CXX)
-  set(HARDEN_DEFAULT_LEVEL strict)
-  list(APPEND CMAKE_MODULE_PATH "${CMAKE_CURRENT_SOURCE_DIR}/harden/cmake")
-  include(Harden)
-  add_library(tally SHARED tally.c)
-  add_executable(app main.cc)
-  target_link_libraries(tally PRIVATE Harden::Harden)
-  target_link_libraries(app PRIVATE tally Harden::Harden)
-  include(CTest)
-  if(BUILD_TESTING)
-    harden_add_audit_test(audit app tally)
-  endif()
+``examples/cmake/`` in harden's sources is a complete project
+(``-DTALLY_CXX=ON`` adds C++ programs).
 
 #]=======================================================================]
 

@@ -1,74 +1,86 @@
 # harden.m4 -- detect and apply compiler and linker hardening   -*- Autoconf -*-
-# serial 109
+# serial 111
 #
 # SYNOPSIS
 #
-#   HARDEN_OPTION_PREFIX(PREFIX)
-#   HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
-#   HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON)
-#   HARDEN_APPLY_GLOBAL
-#   HARDEN_PREREQ(MIN-VERSION)
+#     HARDEN_OPTION_PREFIX(PREFIX)
+#     HARDEN_CHECK([DEFAULT-LEVEL = standard], [CXX-CONDITION = true])
+#     HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON)
+#     HARDEN_APPLY_GLOBAL
+#     HARDEN_PREREQ(MIN-VERSION)
 #
 # DESCRIPTION
 #
-#   HARDEN_CHECK finds out which hardening features of the harden catalog
-#   (stack-protector, fortify-source, stack-clash-protection, cf-protection,
-#   branch-protection, pie, relro, bind-now, noexecstack, format-security,
-#   and at the strict level auto-var-init, strict-flex-arrays,
-#   zero-call-used-regs, wrapv, no-delete-null-pointer-checks,
-#   no-strict-aliasing, trap-bounds) the C compiler and linker really apply
-#   with the user's CPPFLAGS, CFLAGS and LDFLAGS.  A feature counts as
-#   supported only when a probe program compiles and links without any
-#   warning AND the effect shows in the result: a canary call, fortified
-#   calls, the ELF or PE headers (read with HARDEN_READELF or
-#   HARDEN_OBJDUMP), changed code for
-#   code-generation flags.  Compilers that accept flags and ignore them
-#   (tcc, musl's fortify, gcc 11 with _FORTIFY_SOURCE=3, clang on the wrong
-#   architecture) are reported as such.  A feature whose flags the builder
-#   already gives (CC, CPPFLAGS, CFLAGS or LDFLAGS: -fstack-protector-strong,
-#   -D_FORTIFY_SOURCE=2, -Wl,-z,relro, ...) is the builder's: nothing is
-#   added for it, and the summary says whether it is present.  Flags that
-#   configure.ac itself added (words the builder's values, kept by Autoconf,
-#   lack) are the project's: state "project".  Call it after AC_PROG_CC
-#   (alone, it requires it) or AC_PROG_CXX, and after configure.ac's own
-#   changes to the flags; it never runs a program, so it works when
-#   cross-compiling.  Flags configure.ac adds after it come last on every
-#   command line: before AC_OUTPUT they are compared with those probed, a
-#   feature they change is "project" in a second summary and the report
-#   (HARDEN_ENABLED and HARDEN_AUDIT_EXPECT follow), and an explicit
-#   --enable-FEATURE or --disable-FEATURE they contradict stops configure.
+#   `HARDEN_CHECK` finds out which hardening features of the harden catalog
+#   (`doc/features.md` of the harden sources) the C compiler and linker
+#   really apply with the user's `CPPFLAGS`, `CFLAGS` and `LDFLAGS`, and the
+#   C++ ones with `CXXFLAGS`.  A feature counts as supported only when a
+#   probe program builds without any warning AND shows the effect (read with
+#   `HARDEN_READELF` or `HARDEN_OBJDUMP`): flags accepted and ignored (tcc,
+#   musl's fortify, gcc 11's `_FORTIFY_SOURCE=3`) are reported as such.  A
+#   feature whose flags the builder already gives (`CC`, `CPPFLAGS`, `CFLAGS`
+#   or `LDFLAGS`: `-D_FORTIFY_SOURCE=2`, `-Wl,-z,relro`, ...) is the
+#   builder's: nothing is added for it, and the summary says whether it is
+#   present.  Flags that `configure.ac` itself added (words the builder's
+#   values, kept by Autoconf, lack) are the project's: state `project`.
+#   Nothing is ever run, so cross-compiling works.
 #
-#   C++: when configure.ac uses AC_PROG_CXX, before HARDEN_CHECK or after
-#   it, the C++ compiler is probed the same way (CXX with CPPFLAGS, CXXFLAGS
-#   and LDFLAGS, plus the C++ feature stdlib-hardening) where AC_PROG_CXX
-#   is, with a summary, a report (harden-report-cxx.txt), a cache and output
-#   variables of its own: no flag proven for one compiler reaches the other.
-#   A C++-only configure.ac (AC_PROG_CXX, no AC_PROG_CC) needs no C
-#   compiler.  CXX-CONDITION, a shell condition, says when the project
-#   builds C++ (e.g. [test "x$enable_cxx" = xyes]); when it is false C++ is
-#   not probed, so a missing C++ compiler breaks nothing; when C++ is
-#   probed, a C++ compiler that cannot run stops configure, as for C, with
-#   a message that names harden and CXX-CONDITION (a C project whose C++
-#   header check brought AC_PROG_CXX in passes a false condition).
+#   The probes are run by `harden-flags`, the harden driver, embedded here
+#   with the catalog (that part of this file is generated from it) and
+#   written out at configure time (a POSIX shell runs it); its procedure and
+#   the format of its report, kept as `harden-report.txt` in the build
+#   directory, are in `catalog/README.md` of the harden sources.  configure
+#   adds its reports to `DISTCLEANFILES` (`AC_SUBST`), so `make distclean`
+#   removes them and `make distcheck` passes; a `Makefile.am` that sets
+#   `DISTCLEANFILES` too must append to it (`DISTCLEANFILES += ...`).
 #
-#   HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON), after HARDEN_CHECK,
-#   gives one target the flags of every feature but those (or FEATURE at
-#   VALUE), for a REASON that is required: output variables HARDEN_TARGET_
-#   followed by the names above (HARDEN_interp_CFLAGS, ..._AUDIT_EXPECT)
-#   for its own TARGET_CPPFLAGS, TARGET_CFLAGS and TARGET_LDFLAGS; configure
-#   prints the exception and keeps its report, harden-except-TARGET.txt.
+# USE
 #
-#   The probes are run by harden-flags, the harden driver, embedded here
-#   with the catalog and written out at configure time (a POSIX shell runs
-#   it); the report it writes is kept as harden-report.txt in the build
-#   directory (catalog/README.md in the harden sources, "The report").
-#   configure adds its reports to DISTCLEANFILES (AC_SUBST), so Automake's
-#   make distclean removes them and make distcheck passes; a Makefile.am
-#   that sets DISTCLEANFILES too must append to it (DISTCLEANFILES +=
-#   ...), since an assignment there replaces configure's value.
+#   Copy `m4/harden.m4` into the project's `m4/` directory, or from an
+#   installed harden (`doc/install.md`) let `aclocal` find it (with
+#   `ACLOCAL_PATH=PREFIX/share/aclocal` for another prefix), or copy it with
+#   `aclocal --install -I m4`, which replaces an older copy.  Then call
+#   `HARDEN_CHECK` after `AC_PROG_CC` (alone, it requires it) or
+#   `AC_PROG_CXX`, and after the code that adds the project's own flags to
+#   `CPPFLAGS`, `CFLAGS` or `LDFLAGS`: the probes run with them, and a
+#   feature they decide is `project`, proven present or absent.  The output
+#   variables are meant for the `AM_` flags, so that the builder's own
+#   `CPPFLAGS`, `CFLAGS`, `CXXFLAGS` and `LDFLAGS` come after them and win:
 #
-#   DEFAULT-LEVEL is the level used when the builder says nothing: none,
-#   standard or strict.  configure then accepts:
+#     # configure.ac:
+#     AC_PROG_CC
+#     HARDEN_CHECK
+#     # optional: stop autoconf with an older harden.m4 (HARDEN_PREREQ below)
+#     HARDEN_PREREQ([0.2.0])
+#
+#     # Makefile.am:
+#     AM_CPPFLAGS = $(HARDEN_CPPFLAGS)
+#     AM_CFLAGS = $(HARDEN_CFLAGS)
+#     AM_CCASFLAGS = $(HARDEN_CCASFLAGS)
+#     AM_LDFLAGS = $(HARDEN_LDFLAGS)
+#     prog_LDFLAGS = $(AM_LDFLAGS) $(HARDEN_EXE_LDFLAGS)   # programs only: -pie
+#     libfoo_la_LDFLAGS = $(AM_LDFLAGS) $(HARDEN_LIB_LDFLAGS)   # libraries only: -Wl,-z,nodlopen
+#
+#   A target's own flags replace the `AM_` ones in Automake: a
+#   `prog_LDFLAGS = -static-libgcc` drops `AM_LDFLAGS`, and with it
+#   `-Wl,-z,now` (a library lost full RELRO that way).  Name them first:
+#
+#     # Makefile.am, a target's own flags:
+#     libfoo_la_CPPFLAGS = $(AM_CPPFLAGS) -DBUILDING_FOO
+#     libfoo_la_LDFLAGS = $(AM_LDFLAGS) -version-info 1:0:0
+#     prog_CFLAGS = $(AM_CFLAGS) $(WARN_CFLAGS)
+#
+#   Likewise a project's own `AM_CFLAGS`, set and `AC_SUBST`ed by
+#   `configure.ac`, is lost to the `AM_CFLAGS = $(HARDEN_CFLAGS)` of
+#   `Makefile.am`: name it otherwise and write `AM_CFLAGS = $(HARDEN_CFLAGS)
+#   $(WARN_CFLAGS)`.  `examples/autotools/` in the harden sources is a
+#   complete project (a libtool shared library and a program) built so.
+#
+# OPTIONS
+#
+#   `DEFAULT-LEVEL` is the level used when the builder says nothing: `none`,
+#   `standard` or `strict` (`HARDEN_CHECK([strict])`).  configure then
+#   accepts:
 #
 #     --enable-hardening[=LEVEL]   none, standard or strict (yes: the default)
 #     --disable-hardening          the same as --enable-hardening=none
@@ -78,97 +90,187 @@
 #     --disable-FEATURE            FEATURE must be off, also where the
 #                                  toolchain enables it by default
 #
-#   HARDEN_OPTION_PREFIX([harden-]), before HARDEN_CHECK, names the feature
-#   options --enable-harden-FEATURE instead (--disable-harden-pie), so that
-#   they coexist with a project's own options of the same names
-#   (--enable-hardening keeps its name).  Without it, a project option that
-#   has the name of one of harden's (AC_ARG_ENABLE([pie]), before or after
-#   HARDEN_CHECK) stops autoconf with an error naming both definitions.
-#
 #   A feature of the level that is not supported is reported and left out;
-#   a feature asked for with --enable-FEATURE that cannot be honoured, or
-#   a --disable-FEATURE that cannot be met, stops configure with an error
-#   naming the feature and the reason.  Invalid values stop configure with
-#   the list of valid ones.  A summary of every feature ends the checks.
+#   an `--enable-FEATURE` or `--disable-FEATURE` that cannot be met stops
+#   configure with an error naming the feature and the reason, an invalid
+#   value with the list of valid ones.  A summary ends the checks
+#   (`hardening level standard with gcc:`, then a line per feature: its
+#   state, and its flags or the reason).
 #
-#   Output variables (AC_SUBST), meant for AM_CPPFLAGS, AM_CFLAGS,
-#   AM_CXXFLAGS and AM_LDFLAGS so that the builder's own CPPFLAGS, CFLAGS,
-#   CXXFLAGS and LDFLAGS come after them and win:
+#   `HARDEN_OPTION_PREFIX([harden-])`, before `HARDEN_CHECK`, names the
+#   feature options `--enable-harden-FEATURE` (`--disable-harden-pie`), so
+#   that they coexist with a project's options of the same names, each
+#   driving only its own (`--enable-hardening` keeps its name).  Without it,
+#   a project option with the name of one of harden's (`AC_ARG_ENABLE([pie])`,
+#   before or after `HARDEN_CHECK`) stops autoconf with an error naming both
+#   definitions by file and line.  Meson's and CMake's options need no prefix.
+#
+# OUTPUT VARIABLES
+#
+#   Substituted (`AC_SUBST`) for `AM_CPPFLAGS`, `AM_CFLAGS`, `AM_CCASFLAGS`
+#   and `AM_LDFLAGS`, and the targets' own flags:
 #
 #     HARDEN_CPPFLAGS     preprocessor flags of the features on which every
 #                         language probed agrees (Automake gives AM_CPPFLAGS
-#                         to C and C++ alike); the other ones start the
-#                         language's HARDEN_CFLAGS or HARDEN_CXXFLAGS
+#                         to C and C++ alike: the others, such as
+#                         -D_GLIBCXX_ASSERTIONS, start HARDEN_CFLAGS or
+#                         HARDEN_CXXFLAGS); with Automake and libtool, when
+#                         each language compiled was probed, trap-bounds'
+#                         -fsanitize=bounds too: Automake puts it on no link
+#                         line, so no link pulls in the UBSan run-time
+#                         (libtool drops the trap flag from a shared
+#                         library's link)
 #     HARDEN_CFLAGS       compiler flags; holds -fPIE too, which libtool's
-#                         -fPIC overrides for shared libraries
-#     HARDEN_LDFLAGS      flags for every link, programs and libraries;
-#                         with Automake without those that AM_CFLAGS puts
-#                         on its link lines already (-fstack-protector-strong),
-#                         so that each flag is there once
-#     HARDEN_CCASFLAGS    with AM_PROG_AS, for AM_CCASFLAGS: what assembly
-#                         (.S) needs: -Wa,--noexecstack when noexecstack is
-#                         on and the assembler proves to take it, and the
-#                         compile flags of the features the linker keeps
-#                         only when every object is marked (-fcf-protection,
-#                         for which <cet.h> marks the object)
+#                         -fPIC (and every shared-library rule's) overrides
+#     HARDEN_LDFLAGS      flags for every link, programs and libraries; with
+#                         Automake less those AM_CFLAGS already puts on its
+#                         link lines (-fstack-protector-strong), so that each
+#                         flag is there once; with libtool it also holds
+#                         -Wc,-fsanitize-trap=... (a program's link then has
+#                         the trap flag twice)
+#     HARDEN_CCASFLAGS    with AM_PROG_AS, for AM_CCASFLAGS: -Wa,--noexecstack
+#                         when noexecstack is on and the assembler takes it,
+#                         and the flags of the features the linker keeps only
+#                         when every object is marked (-fcf-protection=full,
+#                         for which <cet.h> marks the object for IBT and
+#                         SHSTK: one unmarked object unmarks the program)
 #     HARDEN_EXE_LDFLAGS  flags for programs only (-pie): never add them to
 #                         a shared library
-#     HARDEN_LIB_LDFLAGS  flags for shared libraries only (-Wl,-z,nodlopen,
-#                         asked for with --enable-nodlopen): a libtool
-#                         library that is never a plugin takes them in its
-#                         libfoo_la_LDFLAGS; never a program, never a module
+#     HARDEN_LIB_LDFLAGS  flags for shared libraries only, empty unless
+#                         --enable-nodlopen (-Wl,-z,nodlopen): for a libtool
+#                         library that is never a plugin; never a program,
+#                         never a libtool -module
 #     HARDEN_ENABLED      the features that are on, as FEATURE=VALUE words
 #     HARDEN_LEVEL        the level in effect
-#     HARDEN_READELF      the readelf used to read the probes (precious)
+#     HARDEN_VERSION      harden's version (catalog and driver)
+#     HARDEN_READELF      the readelf used to read the probes (precious;
+#                         the target's, when cross-compiling)
 #     HARDEN_OBJDUMP      the objdump used to read PE probes (precious)
 #     HARDEN_AUDIT        harden-audit, from PATH (precious)
 #     HARDEN_AUDIT_EXPECT the features that are on and that harden-audit
 #                         proves from a binary by itself, comma-separated
 #     HARDEN_AUDIT_CHECK  a command that fails unless the files given to
-#                         it have HARDEN_AUDIT_EXPECT; without harden-audit
-#                         it only says so.  In Makefile.am, with libtool:
+#                         it have HARDEN_AUDIT_EXPECT
 #
-#       check-local:
-#               $(LIBTOOL) --mode=execute $(HARDEN_AUDIT_CHECK) prog .libs/libfoo.so
+#   For Windows targets, a libtool DLL needs `-no-undefined` in its
+#   `_LDFLAGS`.  `HARDEN_APPLY_GLOBAL`, for small projects without
+#   libraries, puts the results in front of `CPPFLAGS`, `CFLAGS`, `CXXFLAGS`
+#   and `LDFLAGS` instead (`HARDEN_EXE_LDFLAGS` too; of the link flags,
+#   `LDFLAGS` gets those both languages agree on, `CFLAGS` or `CXXFLAGS` the
+#   others).  Call it after the other checks, `AC_PROG_CXX` too.
 #
-#     HARDEN_CXXFLAGS, HARDEN_CXX_LDFLAGS, HARDEN_EXE_CXX_LDFLAGS,
-#     HARDEN_CXX_LIB_LDFLAGS, HARDEN_CXX_ENABLED, HARDEN_CXX_AUDIT_EXPECT, HARDEN_CXX_AUDIT_CHECK
-#                         the same for C++ (empty, or a note for the audit
-#                         check, when C++ is not probed; so are the C ones
-#                         without C).  Automake links a program that has a
-#                         C++ source with CXX, and AM_LDFLAGS serves every
-#                         link: give such a program its link flags itself,
-#                         prog_LDFLAGS = $(HARDEN_CXX_LDFLAGS) $(HARDEN_EXE_CXX_LDFLAGS)
+# C++
 #
-#   Cache variables: harden_cv_FEATURE (FEATURE with - as _) holds the best
-#   supported value followed by its flags, "no: REASON", or "builder
-#   present|absent|unproven: REASON".  Preseed one with a value name or
-#   "no", e.g. `./configure harden_cv_stack_clash_protection=no`.
-#   harden_cv_toolchain identifies the compiler, flags, readelf and harden
-#   version (catalog and driver) the results belong to; when it differs,
-#   the cached results are dropped.  HARDEN_VERSION is that version.
-#   harden_cv_traits keeps what the compiler said of itself (architecture,
-#   object format), so that a fully cached run asks it nothing.  C++ has its
-#   own: harden_cv_cxx_FEATURE, harden_cv_cxx_toolchain (CXX and CXXFLAGS
-#   instead of CC and CFLAGS) and harden_cv_cxx_traits.
+#   When `configure.ac` uses `AC_PROG_CXX`, before or after `HARDEN_CHECK`,
+#   the C++ compiler is probed the same way where `AC_PROG_CXX` is (`CXX`
+#   with `CPPFLAGS`, `CXXFLAGS` and `LDFLAGS`, plus the C++ feature
+#   `stdlib-hardening`), with its own summary (`hardening level standard
+#   with g++ (C++):`), report (`harden-report-cxx.txt`), cache and output
+#   variables: no flag proven for one compiler reaches the other.  The same
+#   options serve both languages.  A C++-only `configure.ac` (`AC_PROG_CXX`,
+#   no `AC_PROG_CC`) needs no C compiler.
+#   The output variables are `HARDEN_CXXFLAGS`, `HARDEN_CXX_LDFLAGS`,
+#   `HARDEN_EXE_CXX_LDFLAGS`, `HARDEN_CXX_LIB_LDFLAGS`, `HARDEN_CXX_ENABLED`,
+#   `HARDEN_CXX_AUDIT_EXPECT` and `HARDEN_CXX_AUDIT_CHECK`, empty (or a note
+#   for the audit check) when C++ is not probed, as the C ones are without C.
+#   A program linked with `$(CXX)` (any C++ source) takes C++'s link flags:
 #
-#   HARDEN_APPLY_GLOBAL, for small projects without libraries, puts the
-#   results in front of CPPFLAGS, CFLAGS, CXXFLAGS and LDFLAGS (programs get
-#   HARDEN_EXE_LDFLAGS there too; LDFLAGS, which both languages' links
-#   use, only the link flags on which they agree, the others going to
-#   CFLAGS or CXXFLAGS).  Call it after the other checks, AC_PROG_CXX too.
+#     # Makefile.am, C++:
+#     AM_CXXFLAGS = $(HARDEN_CXXFLAGS)
+#     prog_LDFLAGS = $(HARDEN_CXX_LDFLAGS) $(HARDEN_EXE_CXX_LDFLAGS)   # replaces AM_LDFLAGS (C's)
+#     libfoo_la_LDFLAGS = $(HARDEN_CXX_LDFLAGS) $(HARDEN_CXX_LIB_LDFLAGS)   # a C++ libtool library
 #
-#   HARDEN_PREREQ(MIN-VERSION) stops autoconf unless this harden.m4 is
-#   MIN-VERSION or later (as pkg.m4's PKG_PREREQ): a project that needs a
-#   later macro or option says so.  It is itself new in 0.2.0; to stop an
+#   `CXX-CONDITION`, a shell condition, says when the project builds C++
+#   (`HARDEN_CHECK([standard], [test "x$enable_cxx" = xyes])`).  When it is
+#   false C++ is not probed (a notice says so) and a missing C++ compiler
+#   breaks nothing (a C project whose C++ header check brought `AC_PROG_CXX`
+#   in passes a false one); otherwise a C++ compiler that cannot run stops
+#   configure, as for C, with a message that names harden and it.
+#
+# EXCEPTIONS
+#
+#   `HARDEN_EXCEPT(TARGET, FEATURE[=VALUE]..., REASON)`, after
+#   `HARDEN_CHECK`, gives one target the flags of every feature but those
+#   (or `FEATURE` at `VALUE`: `fortify-source=2`), for a `REASON` that is
+#   required: a tail-calling interpreter loop without `zero-call-used-regs`,
+#   code that reads its own stack without `stack-protector`.  Its output
+#   variables are `HARDEN_TARGET_` followed by the names above, for its own
+#   flags:
+#
+#     # configure.ac, after HARDEN_CHECK:
+#     HARDEN_EXCEPT([interp], [stack-protector], [reads its own stack])
+#
+#     # Makefile.am: the target's own flags replace the AM_ ones
+#     interp_CPPFLAGS = $(HARDEN_interp_CPPFLAGS)
+#     interp_CFLAGS = $(HARDEN_interp_CFLAGS)
+#     interp_LDFLAGS = $(HARDEN_interp_LDFLAGS) $(HARDEN_interp_EXE_LDFLAGS)
+#     check-local: prog interp
+#     	$(HARDEN_AUDIT_CHECK) --expect-for interp=$(HARDEN_interp_AUDIT_EXPECT) prog interp
+#
+#   The target gets every other feature, and the excepted one's off flag
+#   (`-fno-stack-protector`) where the compiler has it on by default;
+#   configure prints the exception with its reason and keeps its report as
+#   `harden-except-TARGET.txt`; the audit check expects everything but the
+#   exception from `interp`.  A `TARGET` that no `Makefile.in` uses in a
+#   `HARDEN_interp_...` variable (a misspelt one) stops configure.
+#
+# CHECKING THE BINARIES
+#
+#   `make check` can prove that the hardening reached the binaries
+#   (`doc/audit.md` of the harden sources):
+#
+#     # Makefile.am, with libtool:
+#     check-local:
+#     	$(LIBTOOL) --mode=execute $(HARDEN_AUDIT_CHECK) prog .libs/libfoo.so
+#
+#   `HARDEN_AUDIT_CHECK` runs `harden-audit --expect $(HARDEN_AUDIT_EXPECT)`;
+#   without `harden-audit` in `PATH` (or `HARDEN_AUDIT=...` given to
+#   configure) it only says so.
+#
+# FLAGS ADDED AFTER THE CHECKS
+#
+#   Flags `configure.ac` adds after `HARDEN_CHECK` come last on every
+#   command line (after `AM_CFLAGS`) and win, unprobed: before `AC_OUTPUT`
+#   configure classifies them with the catalog's `builder` patterns
+#   (`catalog/README.md`, "The project's flags").  When they change a
+#   feature (`-fstack-protector` after harden's strong, `-Wl,-z,lazy`) or
+#   remove its precondition (an address sanitizer; a debug block's `-O0`
+#   last: fortify needs optimisation), a second summary (`hardening with
+#   configure.ac's flags added after HARDEN_CHECK: ...`) and the report give
+#   the feature as `project` ("set by configure.ac (-O0) after the checks:
+#   needs optimisation (-O1 or more); was: on 3"), `HARDEN_ENABLED` takes
+#   the project's value, a feature turned off leaves `HARDEN_AUDIT_EXPECT`,
+#   and an explicit `--enable-FEATURE=VALUE` or `--disable-FEATURE` the
+#   flags contradict stops configure ("cannot disable stack-protector:
+#   configure.ac's flags have -fstack-protector").
+#
+# CACHE VARIABLES
+#
+#   `harden_cv_FEATURE` (`FEATURE` with `-` as `_`) holds the best supported
+#   value followed by its flags, `no: REASON`, or `builder
+#   present|absent|unproven: REASON`, so `./configure -C` gives the same
+#   flags every time and runs no compiler.  Preseed one with a value name or
+#   `no` to override the probe: `./configure
+#   harden_cv_stack_clash_protection=no`, `harden_cv_stack_protector=basic`.
+#   `harden_cv_toolchain` identifies the compiler, flags, readelf and harden
+#   version the results belong to: a cache written for another toolchain or
+#   an older `harden.m4` is dropped with a warning.  `harden_cv_traits`
+#   keeps what the compiler said of itself (architecture, object format), so
+#   that a fully cached run asks it nothing.  C++ has its own:
+#   `harden_cv_cxx_FEATURE`, `harden_cv_cxx_toolchain` (`CXX` and `CXXFLAGS`
+#   instead of `CC` and `CFLAGS`) and `harden_cv_cxx_traits`.
+#
+# HARDEN_PREREQ
+#
+#   `HARDEN_PREREQ(MIN-VERSION)` stops autoconf unless this harden.m4 is
+#   `MIN-VERSION` or later (as pkg.m4's `PKG_PREREQ`): a project that needs
+#   a later macro or option says so.  It is itself new in 0.2.0; to stop an
 #   older harden.m4 too:
 #
+#     # configure.ac:
 #     m4_ifndef([HARDEN_PREREQ],
 #       [m4_fatal([harden.m4 0.2.0 or later is needed (HARDEN_PREREQ)])])
 #     HARDEN_PREREQ([0.2.0])
-#
-#   This file is generated in part from the harden catalog: see
-#   catalog/README.md in the harden sources.
 #
 # LICENSE
 #
@@ -198,10 +300,10 @@ $1([bind-now], [bind_now], [standard], [format=elf,needs=relro], [], [resolve ev
 $1([noexecstack], [noexecstack], [standard], [format=elf], [], [non-executable stack], [yes])dnl
 $1([as-needed], [as_needed], [standard], [format=elf,libc=glibc], [], [the program records only the libraries it uses], [no])dnl
 $1([no-copy-dt-needed-entries], [no_copy_dt_needed_entries], [standard], [format=elf], [], [symbols of indirect dependencies do not resolve], [no])dnl
-$1([dynamicbase], [dynamicbase], [standard], [format=pe], [], [the image may load at a random address (needs base relocations)], [yes])dnl
+$1([dynamicbase], [dynamicbase], [standard], [format=pe], [], [Windows ASLR: the image may load at a random address (needs base relocations, a .reloc section)], [yes])dnl
 $1([high-entropy-va], [high_entropy_va], [standard], [format=pe,ptr=64,needs=dynamicbase], [], [64-bit address space layout randomisation], [yes])dnl
-$1([nxcompat], [nxcompat], [standard], [format=pe], [], [data pages are not executable (DEP)], [yes])dnl
-$1([format-security], [format_security], [standard], [-], [], [non-literal format strings without arguments are errors], [no])dnl
+$1([nxcompat], [nxcompat], [standard], [format=pe], [], [Windows DEP: data pages are not executable], [yes])dnl
+$1([format-security], [format_security], [standard], [-], [], [non-literal format strings without arguments are errors: printf(s), syslog(p, s)], [no])dnl
 $1([stdlib-hardening], [stdlib_hardening], [standard], [lang=c++], [assertions fast extensive], [the C++ standard library checks indexes and preconditions], [no])dnl
 $1([auto-var-init], [auto_var_init], [strict], [-], [zero pattern], [automatic variables start initialised], [no])dnl
 $1([strict-flex-arrays], [strict_flex_arrays], [strict], [-], [3], [only @<:@@:>@ is a flexible array member, for bounds checks], [no])dnl
@@ -214,7 +316,7 @@ $1([exceptions], [exceptions], [strict], [lang=c], [], [C code unwinds like C++ 
 $1([nodlopen], [nodlopen], [request], [format=elf], [], [a shared library refuses dlopen (for libraries that are never plugins, nor linked by one: glibc refuses a plugin whose dependency has it)], [yes])dnl
 ])
 m4_define([_HARDEN_VERSION], [0.2.0])
-m4_define([_HARDEN_CATALOG_ID], [0.2.0-d75798f8])
+m4_define([_HARDEN_CATALOG_ID], [0.2.0-f37e942f])
 m4_define([_HARDEN_WRITE_CATALOG], [[cat >"@S|@harden_tmp/features.txt" <<'harden_eof'
 @%:@ The harden feature catalog: the one place a hardening feature is defined.
 @%:@ Every frontend (m4/harden.m4, meson/, cmake/) reads or embeds this file;
@@ -402,7 +504,7 @@ guide   no-copy-dt-needed-entries short -Wl,--no-copy-dt-needed-entries
 
 @%:@ Windows (PE) images: ASLR and DEP are flags of the image, set by the linker
 @%:@ (binutils 2.36 and later set them by default; the off flags clear them).
-feature dynamicbase standard format=pe the image may load at a random address (needs base relocations)
+feature dynamicbase standard format=pe Windows ASLR: the image may load at a random address (needs base relocations, a .reloc section)
 value   dynamicbase yes pe:dynamicbase ld:-Wl,--dynamicbase
 off     dynamicbase ld:-Wl,--disable-dynamicbase
 builder dynamicbase on:-Wl,*--dynamicbase* off:-Wl,*--disable-dynamicbase*
@@ -414,13 +516,13 @@ off     high-entropy-va ld:-Wl,--disable-high-entropy-va
 builder high-entropy-va on:-Wl,*--high-entropy-va* off:-Wl,*--disable-high-entropy-va*
 audit   high-entropy-va
 
-feature nxcompat standard format=pe data pages are not executable (DEP)
+feature nxcompat standard format=pe Windows DEP: data pages are not executable
 value   nxcompat yes pe:nxcompat ld:-Wl,--nxcompat
 off     nxcompat ld:-Wl,--disable-nxcompat
 builder nxcompat on:-Wl,*--nxcompat* off:-Wl,*--disable-nxcompat*
 audit   nxcompat
 
-feature format-security standard - non-literal format strings without arguments are errors
+feature format-security standard - non-literal format strings without arguments are errors: printf(s), syslog(p, s)
 value   format-security yes reject cc:-Wformat cc:-Werror=format-security
 off     format-security cc:-Wno-format-security
 builder format-security on:-Wformat-security on:-Werror=format-security off:-Wno-format-security off:-Wno-error=format-security
