@@ -462,7 +462,7 @@ first() { "$@" 2>&1 | sed -n '/./{p;q;}'; }
 	echo "machine:    $(uname -srm), nproc $(nproc 2>/dev/null || echo '?'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 	echo "harden:     $(cd "$repo" && git describe --always --dirty 2>/dev/null || echo '?'), driver $(first sh "$repo/catalog/harden-flags" --version)"
 	[ -z "$base_commit" ] ||
-		echo "baseline:   $base_short (--baseline=$baseline), driver $(first sh "$scratch/base-tree/catalog/harden-flags" --version); variants base-harden, base-mixed-harden"
+		echo "baseline:   $base_short (--baseline=$baseline), driver $(if [ -r "$scratch/base-tree/catalog/harden-flags" ]; then first sh "$scratch/base-tree/catalog/harden-flags" --version; else echo '?'; fi)"
 	for cc in $ok_ccs; do printf '%-11s %s\n' "$cc:" "$(first "$cc" --version)"; done
 	for p in $pairs; do printf '%-11s %s (mixed projects with %s)\n' "${p#*:}:" "$(first "${p#*:}" --version)" "${p%%:*}"; done
 	for f in $ok_frontends; do
@@ -929,26 +929,27 @@ if BASE:
     print("added = median(mixed-harden) - median(mixed-baseline), the baselines shared by both trees; ratio = mixed")
     print(f"added / C-only added (goal of issue 17: at most {MIXED_GOAL}); cpu: the same differences of the CPU times;")
     print("runs: harden's compiler runs in the fresh configure, C-only project (C) and mixed project (C / C++)")
-    hw = max(len(base), len(here), 6)
+    trees = ((f"before {base}", "base-harden", "base-mixed-harden"), (f"after {here}", "harden", "mixed-harden"))
+    hw = max(len(t[0]) for t in trees)
     hdr = (f"{'frontend':9} {'cc':6} {'cxx':8} {'harden':{hw}} {'C-only added':>13} {'mixed added':>12} {'ratio':>6} "
            f"{'cpu C-only':>11} {'cpu mixed':>10}  {'runs C':>6}  {'runs mixed C/C++':>16}")
     print(hdr)
     print("-" * len(hdr))
     changes = []
     for f, cc in base_rows:
-        got = {}
-        for label, hv, mv in ((base, "base-harden", "base-mixed-harden"), (here, "harden", "mixed-harden")):
+        got = []
+        for label, hv, mv in trees:
             ca = added(f, cc, hv, "baseline", fresh)
             ma = added(f, cc, mv, "mixed-baseline", fresh)
             cca = added(f, cc, hv, "baseline", fresh_cpu)
             cma = added(f, cc, mv, "mixed-baseline", fresh_cpu)
             mixed_runs = (rs(runs.get((f, cc, mv), []), 0) + " / " + rs(runs_cxx.get((f, cc, mv), []), 0)
                           if (f, cc, mv) in fresh else "-")
-            got[label] = (ca, ma, mixed_ratio(ma, ca))
+            got.append((ca, ma, mixed_ratio(ma, ca)))
             print(f"{NAMES[f]:9} {cc:6} {CXX.get(cc, '-'):8} {label:{hw}} {s(ca, True):>13} {s(ma, True):>12} "
                   f"{mixed_ratio(ma, ca):>6} {s(cca, True):>11} {s(cma, True):>10}  "
                   f"{rs(runs.get((f, cc, hv), []), 0):>6}  {mixed_runs:>16}")
-        (cb, mb, rb), (cn, mn, rn) = got[base], got[here]
+        (cb, mb, rb), (cn, mn, rn) = got
         if mb is not None and mn is not None:
             changes.append(f"{NAMES[f]} {cc}/{CXX[cc]}: mixed added {mb:+.2f} s → {mn:+.2f} s ({mn - mb:+.2f} s), "
                            f"ratio {rb} → {rn}")
