@@ -6,6 +6,10 @@
 #
 #   sh bench/configure-time.sh [--rounds=N] [--cc=gcc,clang]
 #                              [--frontends=autoconf,meson,cmake] [--seed=N] [--keep]
+#                              [--baseline=GITREV]
+#
+#   --baseline=GITREV  also measure harden as of GITREV (its tree from `git
+#                      archive`) in the same rounds, and print before and after
 #
 # For each frontend and compiler, three projects of one hello-world C file:
 #   baseline  no hardening at all;
@@ -28,6 +32,10 @@
 # the goal of issue 8 is met, a second table for the cached reconfigure, and
 # the mixed project's: what harden adds to it against what it adds to the
 # C-only one (issue 17: at most 1.5 times), and its cached reconfigure.
+# With --baseline, the harden and mixed-harden projects are built a second
+# time from GITREV's tree (base-harden, base-mixed-harden), configured in the
+# same random order as the others, and a last table puts GITREV's added
+# times, ratio, CPU and compiler runs beside the current tree's.
 # Progress goes to standard error, results to standard output.
 #
 # As root it installs what it lacks with apt-get (Debian package names);
@@ -36,9 +44,10 @@ set -eu
 
 me=configure-time
 rounds=5 ccs=gcc,clang frontends=autoconf,meson,cmake keep=no seed=
+baseline=
 
 usage() {
-	sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 for arg; do
@@ -48,6 +57,7 @@ for arg; do
 	--frontends=*) frontends=${arg#*=} ;;
 	--seed=*) seed=${arg#*=} ;;
 	--keep) keep=yes ;;
+	--baseline=*) baseline=${arg#*=} ;;
 	-h|--help) usage; exit 0 ;;
 	*) printf '%s: unknown argument: %s\n' "$me" "$arg" >&2; usage >&2; exit 2 ;;
 	esac
@@ -77,6 +87,13 @@ cxx_of() {
 }
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
+# Resolved now, so that a bad GITREV stops the run before anything is built.
+base_commit='' base_short=''
+if [ -n "$baseline" ]; then
+	base_commit=$(git -C "$repo" rev-parse --verify -q "$baseline^{commit}") ||
+		{ printf '%s: --baseline: no commit %s in %s\n' "$me" "$baseline" "$repo" >&2; exit 2; }
+	base_short=$(git -C "$repo" rev-parse --short "$base_commit")
+fi
 
 # The 12 flags of the anchors, the ones harden's standard level gives on
 # x86_64 (doc/features.md).  -U_FORTIFY_SOURCE first, as it
@@ -184,6 +201,15 @@ int main()
 	return 0;
 }'
 
+# A variant base-V is the project of variant V with harden taken from the
+# --baseline tree: sets kind=V and tree, the harden tree to copy or point at.
+tree_of() { # VARIANT
+	case $1 in
+	base-*) kind=${1#base-} tree=$scratch/base-tree ;;
+	*) kind=$1 tree=$repo ;;
+	esac
+}
+
 # Autoconf: one source tree per variant, autoreconf'd once here (not timed).
 # Plain Autoconf with a Makefile.in of its own, no Automake: Automake's
 # AM_INIT_AUTOMAKE sleeps one second in the background during every
@@ -195,15 +221,16 @@ int main()
 # flags; they need a harden.m4 that probes C++ (harden_cv_cxx_*).
 autoconf_project() { # VARIANT
 	d=$scratch/src/autoconf-$1
-	case $1 in mixed-*) autoconf_mixed "$1"; return ;; esac
+	tree_of "$1"
+	case $kind in mixed-*) autoconf_mixed "$1"; return ;; esac
 	mkdir -p "$d/m4"
 	printf '%s\n' "$hello" >"$d/hello.c"
-	case $1 in
+	case $kind in
 	baseline) checks='' mk='X_CPPFLAGS =
 X_CFLAGS =
 X_LDFLAGS =' ;;
 	harden)
-		cp "$repo/m4/harden.m4" "$d/m4/"
+		cp "$tree/m4/harden.m4" "$d/m4/"
 		checks='HARDEN_CHECK'
 		mk='X_CPPFLAGS = @HARDEN_CPPFLAGS@
 X_CFLAGS = @HARDEN_CFLAGS@
@@ -237,17 +264,18 @@ autoconf_reconf() { # VARIANT
 }
 autoconf_mixed() { # VARIANT
 	d=$scratch/src/autoconf-$1
+	tree_of "$1"
 	mkdir -p "$d/m4"
 	printf '%s\n' "$hello" >"$d/hello.c"
 	printf '%s\n' "$hellocxx" >"$d/hello-cpp.cpp"
-	case $1 in
+	case $kind in
 	mixed-baseline) checks='' mk='X_CPPFLAGS =
 X_CFLAGS =
 X_LDFLAGS =
 X_CXXFLAGS =
 X_CXX_LDFLAGS =' ;;
 	mixed-harden)
-		cp "$repo/m4/harden.m4" "$d/m4/"
+		cp "$tree/m4/harden.m4" "$d/m4/"
 		checks='HARDEN_CHECK'
 		mk='X_CPPFLAGS = @HARDEN_CPPFLAGS@
 X_CFLAGS = @HARDEN_CFLAGS@
@@ -276,30 +304,31 @@ X_CXX_LDFLAGS = @HARDEN_CXX_LDFLAGS@ @HARDEN_EXE_CXX_LDFLAGS@' ;;
 # language's dependency (meson/README.md, "C and C++").
 meson_project() { # VARIANT
 	d=$scratch/src/meson-$1
+	tree_of "$1"
 	mkdir -p "$d"
 	printf '%s\n' "$hello" >"$d/hello.c"
 	langs="'c'"
-	case $1 in mixed-*) langs="'c', 'cpp'"; printf '%s\n' "$hellocxx" >"$d/hello-cpp.cpp" ;; esac
+	case $kind in mixed-*) langs="'c', 'cpp'"; printf '%s\n' "$hellocxx" >"$d/hello-cpp.cpp" ;; esac
 	head="project('hello', $langs, default_options: ['buildtype=debugoptimized'])"
-	case $1 in
+	case $kind in
 	baseline) body="executable('hello', 'hello.c')" ;;
 	mixed-baseline) body="executable('hello', 'hello.c')
 executable('hello-cpp', 'hello-cpp.cpp')" ;;
 	harden|mixed-harden)
 		mkdir -p "$d/subprojects/harden"
-		(cd "$repo" && sh meson/dist.sh --list) >"$scratch/logs/dist-list.txt" ||
-			{ say "meson/dist.sh --list failed"; return 1; }
+		(cd "$tree" && sh meson/dist.sh --list) >"$scratch/logs/dist-list-$1.txt" ||
+			{ say "meson/dist.sh --list failed in $tree"; return 1; }
 		while IFS= read -r file; do
 			[ -n "$file" ] || continue
 			mkdir -p "$d/subprojects/harden/$(dirname "$file")"
-			cp -p "$repo/$file" "$d/subprojects/harden/$file"
-		done <"$scratch/logs/dist-list.txt"
+			cp -p "$tree/$file" "$d/subprojects/harden/$file" || return 1
+		done <"$scratch/logs/dist-list-$1.txt"
 		printf '[wrap-file]\ndirectory = harden\n\n[provide]\ndependency_names = %s\n' \
 			'harden, harden-exe, harden-c, harden-c-exe, harden-cpp, harden-cpp-exe' \
 			>"$d/subprojects/harden.wrap"
 		# As meson/README.md says: harden is never a system package, so
 		# the parent skips the pkg-config and CMake look-ups (about 0.3 s).
-		if [ "$1" = harden ]; then
+		if [ "$kind" = harden ]; then
 			head="project('hello', 'c', default_options: ['buildtype=debugoptimized', 'force_fallback_for=harden,harden-exe'])"
 			body="harden_dep = dependency('harden')
 harden_exe_dep = dependency('harden-exe')
@@ -321,30 +350,32 @@ executable('hello', 'hello.c', c_args: anchor_cflags, link_args: anchor_ldflags)
 	printf '%s\n%s\n' "$head" "$body" >"$d/meson.build"
 }
 
-# CMake: the module straight from this repository.  RelWithDebInfo (-O2 -g)
+# CMake: the module straight from this repository (or the --baseline tree),
+# not a copy.  RelWithDebInfo (-O2 -g)
 # for the same reason; the Ninja generator, as Meson uses Ninja (CMake's
 # checks build their try_compile projects with the generator in use).
 # Harden::Harden gives each language its own flags, so the mixed projects
 # use it for both programs.
 cmake_project() { # VARIANT
 	d=$scratch/src/cmake-$1
+	tree_of "$1"
 	mkdir -p "$d"
 	printf '%s\n' "$hello" >"$d/hello.c"
 	langs=C
 	body=
-	case $1 in
+	case $kind in
 	mixed-*)
 		langs='C CXX'
 		printf '%s\n' "$hellocxx" >"$d/hello-cpp.cpp"
 		body='add_executable(hello-cpp hello-cpp.cpp)' ;;
 	esac
-	case $1 in
+	case $kind in
 	baseline|mixed-baseline) ;;
-	harden) body="list(APPEND CMAKE_MODULE_PATH \"$repo/cmake\")
+	harden) body="list(APPEND CMAKE_MODULE_PATH \"$tree/cmake\")
 include(Harden)
 target_link_libraries(hello PRIVATE Harden::Harden)" ;;
 	mixed-harden) body="$body
-list(APPEND CMAKE_MODULE_PATH \"$repo/cmake\")
+list(APPEND CMAKE_MODULE_PATH \"$tree/cmake\")
 include(Harden)
 target_link_libraries(hello PRIVATE Harden::Harden)
 target_link_libraries(hello-cpp PRIVATE Harden::Harden)" ;;
@@ -376,6 +407,24 @@ message(STATUS \"anchor-accepted: \${anchor_accepted}\")" ;;
 
 mkdir -p "$scratch/src" "$scratch/build" "$scratch/logs"
 say "scratch directory $scratch"
+if [ -n "$base_commit" ]; then
+	# The whole tree, as bench/audit-usrbin.sh takes it: the Meson
+	# subproject's files and the CMake module's driver are all over it.
+	mkdir "$scratch/base-tree"
+	git -C "$repo" archive "$base_commit" | tar -x -C "$scratch/base-tree" ||
+		{ say "cannot extract $baseline ($base_short) with git archive"; exit 1; }
+	say "baseline $baseline ($base_short) extracted to $scratch/base-tree"
+fi
+# The file a frontend's harden project needs from the --baseline tree, if
+# that tree lacks it (an older commit may predate a frontend).
+base_lacks() { # FRONTEND
+	case $1 in
+	autoconf) need=m4/harden.m4 ;;
+	meson) need=meson/dist.sh ;;
+	cmake) need=cmake/Harden.cmake ;;
+	esac
+	[ -r "$scratch/base-tree/$need" ] || printf '%s\n' "$need"
+}
 ready=
 for fe in $ok_frontends; do
 	mixed='mixed-baseline mixed-harden'
@@ -384,7 +433,23 @@ for fe in $ok_frontends; do
 		say "leaving out the Autoconf mixed C/C++ projects: m4/harden.m4 does not probe C++ (no harden_cv_cxx_)"
 		mixed=
 	fi
-	for va in baseline harden anchor $mixed; do
+	based=
+	if [ -n "$base_commit" ]; then
+		lack=$(base_lacks "$fe")
+		if [ -n "$lack" ]; then
+			say "leaving out $fe's baseline variants: $base_short has no $lack"
+		else
+			based=base-harden
+			if [ -z "$mixed" ]; then
+				:	# nothing to compare a base-mixed-harden with
+			elif [ "$fe" = autoconf ] && ! grep -q harden_cv_cxx_ "$scratch/base-tree/m4/harden.m4"; then
+				say "leaving out autoconf-base-mixed-harden: m4/harden.m4 of $base_short does not probe C++ (no harden_cv_cxx_)"
+			else
+				based="$based base-mixed-harden"
+			fi
+		fi
+	fi
+	for va in baseline harden anchor $mixed $based; do
 		if "${fe}_project" "$va"; then ready="$ready $fe-$va"; else say "leaving out $fe-$va"; fi
 	done
 done
@@ -396,6 +461,8 @@ first() { "$@" 2>&1 | sed -n '/./{p;q;}'; }
 	echo "date:       $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "machine:    $(uname -srm), nproc $(nproc 2>/dev/null || echo '?'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 	echo "harden:     $(cd "$repo" && git describe --always --dirty 2>/dev/null || echo '?'), driver $(first sh "$repo/catalog/harden-flags" --version)"
+	[ -z "$base_commit" ] ||
+		echo "baseline:   $base_short (--baseline=$baseline), driver $(if [ -r "$scratch/base-tree/catalog/harden-flags" ]; then first sh "$scratch/base-tree/catalog/harden-flags" --version; else echo '?'; fi)"
 	for cc in $ok_ccs; do printf '%-11s %s\n' "$cc:" "$(first "$cc" --version)"; done
 	for p in $pairs; do printf '%-11s %s (mixed projects with %s)\n' "${p#*:}:" "$(first "${p#*:}" --version)" "${p%%:*}"; done
 	for f in $ok_frontends; do
@@ -413,10 +480,11 @@ first() { "$@" 2>&1 | sed -n '/./{p;q;}'; }
 
 # ---------------------------------------------------------------- timing
 export PYTHONIOENCODING=utf-8
-python3 - "$scratch" "$rounds" "$seed" "$ok_ccs" "$ok_frontends" "$ready" "$pairs" <<'PY'
+here=$(cd "$repo" && git describe --always --dirty 2>/dev/null || echo current)
+python3 - "$scratch" "$rounds" "$seed" "$ok_ccs" "$ok_frontends" "$ready" "$pairs" "$base_short" "$here" <<'PY'
 import ctypes, glob, os, random, re, resource, shutil, statistics, subprocess, sys, time
 
-scratch, rounds, seed, ccs, frontends, ready, pairs = sys.argv[1:8]
+scratch, rounds, seed, ccs, frontends, ready, pairs, base, here = sys.argv[1:10]
 rounds = int(rounds)
 ccs, frontends, ready = ccs.split(), frontends.split(), set(ready.split())
 CXX = dict(p.split(":", 1) for p in pairs.split())   # cc -> its C++ compiler, for the mixed projects
@@ -424,12 +492,18 @@ seed = int(seed) if seed else random.SystemRandom().randrange(1 << 30)
 rng = random.Random(seed)
 VARIANTS = ("baseline", "harden", "anchor")
 MIXED = ("mixed-baseline", "mixed-harden")
+# --baseline: harden and mixed-harden with harden of the older tree (base, its short hash)
+BASE = ("base-harden", "base-mixed-harden") if base else ()
 MIXED_GOAL = 1.5                 # mixed harden added <= 1.5 * C-only harden added (issue 17)
 GOAL = {"autoconf": 4, "meson": 2, "cmake": 4}   # harden added <= anchor added / GOAL
 NAMES = {"autoconf": "Autoconf", "meson": "Meson", "cmake": "CMake"}
 ANCHORS = {"autoconf": "AX_APPEND_COMPILE_FLAGS/AX_APPEND_LINK_FLAGS",
            "meson": "get_supported_arguments/get_supported_link_arguments",
            "cmake": "check_c_compiler_flag/check_linker_flag"}
+
+def kind(v):
+    """The variant a base-* variant measures with the older harden: base-harden -> harden."""
+    return v[len("base-"):] if v.startswith("base-") else v
 
 def err(*a):
     print("configure-time:", *a, file=sys.stderr, flush=True)
@@ -438,8 +512,8 @@ print(f"seed:       {seed} (--seed={seed} repeats the order)")
 print(f"rounds:     {rounds} timed, after 1 untimed warm-up; all configures of a round in random order")
 print(flush=True)
 
-jobs = [(f, cc, v) for f in frontends for cc in ccs for v in VARIANTS + MIXED
-        if f"{f}-{v}" in ready and (v in VARIANTS or cc in CXX)]
+jobs = [(f, cc, v) for f in frontends for cc in ccs for v in VARIANTS + MIXED + BASE
+        if f"{f}-{v}" in ready and (kind(v) in VARIANTS or cc in CXX)]
 broken = {}                      # job -> log path of the failure
 fresh = {j: [] for j in jobs}    # seconds
 fresh_cpu = {j: [] for j in jobs}   # user+sys seconds of the configure and its children
@@ -454,7 +528,7 @@ counter = 0
 def commands(f, cc, v, b):
     src = os.path.join(scratch, "src", f"{f}-{v}")
     env = dict(os.environ)
-    mixed = v in MIXED
+    mixed = kind(v) in MIXED
     if f == "autoconf":
         first = [os.path.join(src, "configure"), f"CC={cc}"] + ([f"CXX={CXX[cc]}"] if mixed else [])
         # the cached reconfigure: a first -C run writes config.cache (not
@@ -573,9 +647,9 @@ def describe(f, v, b, log_text):
             m = re.findall(r"anchor-accepted: ?(.*)", log_text)
             got = m[-1].split() if m else []
         return f"{len(got)} of 12 accepted: {' '.join(got)}"
-    if v in ("harden", "mixed-harden"):
+    if kind(v) in ("harden", "mixed-harden"):
         out = []
-        for lang in (("c", "cxx") if v == "mixed-harden" else ("c",)):
+        for lang in (("c", "cxx") if kind(v) == "mixed-harden" else ("c",)):
             label = "C++ enabled: " if lang == "cxx" else "enabled: "
             if f == "autoconf":
                 text = read(os.path.join(b, "config.log")) or ""
@@ -616,8 +690,8 @@ def job_run(job, timed):
         shutil.rmtree(b, ignore_errors=True)
         return
     text = (read(log) or "")[start:]
-    hardened = v in ("harden", "mixed-harden")
-    langs = ("c", "cxx") if v == "mixed-harden" else ("c",)
+    hardened = kind(v) in ("harden", "mixed-harden")
+    langs = ("c", "cxx") if kind(v) == "mixed-harden" else ("c",)
     r1 = {lang: harden_runs(f, b, text, since, lang) for lang in langs} if hardened else {}
     if not timed:
         notes[job] = describe(f, v, b, text)
@@ -681,14 +755,15 @@ def ratio(anchor_added, harden_added):
     return f"{r:.1f}× faster" if r >= 1 else f"{r:.1f}× (slower)"
 
 print("What each configure found (warm-up round):")
+vw = max([12] + [len(v) for v in BASE])     # 12: mixed-harden, the longest with notes
 for f in frontends:
     for cc in ccs:
-        for v in VARIANTS + MIXED:
+        for v in VARIANTS + MIXED + BASE:
             j = (f, cc, v)
             if j in notes and notes[j]:
-                print(f"  {NAMES[f]:8} {cc:6} {v:12} {notes[j]}")
+                print(f"  {NAMES[f]:8} {cc:6} {v:{vw}} {notes[j]}")
             elif j in broken:
-                print(f"  {NAMES[f]:8} {cc:6} {v:12} FAILED (log: {broken[j]})")
+                print(f"  {NAMES[f]:8} {cc:6} {v:{vw}} FAILED (log: {broken[j]})")
 print()
 
 print(f"Fresh configure: medians of {rounds}; added = median - median(baseline)")
@@ -725,7 +800,7 @@ print("Spread (min-max) of the fresh configures:")
 for f in frontends:
     for cc in ccs:
         parts = []
-        for v in VARIANTS + tuple(v for v in MIXED if (f, cc, v) in fresh):
+        for v in VARIANTS + tuple(v for v in MIXED + BASE if (f, cc, v) in fresh):
             xs = fresh.get((f, cc, v), [])
             parts.append(f"{v} {min(xs):.2f}-{max(xs):.2f}" if xs else f"{v} -")
         print(f"  {NAMES[f]:9} {cc:6} " + ", ".join(parts))
@@ -836,6 +911,53 @@ if mixed_rows:
         print(f"{NAMES[f]:9} {cc:6} {CXX[cc]:8} {s(b):>9} {s(h):>9} {s(add, True):>9}  "
               f"{rs(pc, 0) + ' / ' + rs(px, 0):>16} {rs(pc, 1) + ' / ' + rs(px, 1):>22}")
     print("(C++ runs: runs= of harden-report-cxx.txt; Autoconf: 'harden-flags (C++): N compiler runs' in config.log)")
+    print()
+if BASE:
+    # The same projects with two hardens, in the same rounds: the difference is the change's,
+    # not the machine's mood between two runs.
+    def added(f, cc, v, b, table):
+        x, y = med(table.get((f, cc, v), [])), med(table.get((f, cc, b), []))
+        return x - y if x is not None and y is not None else None
+
+    def mixed_ratio(ma, ca):
+        return f"{ma / ca:.2f}" if ma is not None and ca is not None and ca > 0.005 else "-"
+
+    base_rows = [(f, cc) for f in frontends for cc in ccs
+                 if any((f, cc, v) in fresh for v in BASE)]
+    print(f"Before and after: harden as of {base} (--baseline) and of the current tree ({here}), in the same")
+    print(f"rounds; fresh configure, medians of {rounds}. C-only added = median(harden) - median(baseline), mixed")
+    print("added = median(mixed-harden) - median(mixed-baseline), the baselines shared by both trees; ratio = mixed")
+    print(f"added / C-only added (goal of issue 17: at most {MIXED_GOAL}); cpu: the same differences of the CPU times;")
+    print("runs: harden's compiler runs in the fresh configure, C-only project (C) and mixed project (C / C++)")
+    trees = ((f"before {base}", "base-harden", "base-mixed-harden"), (f"after {here}", "harden", "mixed-harden"))
+    hw = max(len(t[0]) for t in trees)
+    hdr = (f"{'frontend':9} {'cc':6} {'cxx':8} {'harden':{hw}} {'C-only added':>13} {'mixed added':>12} {'ratio':>6} "
+           f"{'cpu C-only':>11} {'cpu mixed':>10}  {'runs C':>6}  {'runs mixed C/C++':>16}")
+    print(hdr)
+    print("-" * len(hdr))
+    changes = []
+    for f, cc in base_rows:
+        got = []
+        for label, hv, mv in trees:
+            ca = added(f, cc, hv, "baseline", fresh)
+            ma = added(f, cc, mv, "mixed-baseline", fresh)
+            cca = added(f, cc, hv, "baseline", fresh_cpu)
+            cma = added(f, cc, mv, "mixed-baseline", fresh_cpu)
+            mixed_runs = (rs(runs.get((f, cc, mv), []), 0) + " / " + rs(runs_cxx.get((f, cc, mv), []), 0)
+                          if (f, cc, mv) in fresh else "-")
+            got.append((ca, ma, mixed_ratio(ma, ca)))
+            print(f"{NAMES[f]:9} {cc:6} {CXX.get(cc, '-'):8} {label:{hw}} {s(ca, True):>13} {s(ma, True):>12} "
+                  f"{mixed_ratio(ma, ca):>6} {s(cca, True):>11} {s(cma, True):>10}  "
+                  f"{rs(runs.get((f, cc, hv), []), 0):>6}  {mixed_runs:>16}")
+        (cb, mb, rb), (cn, mn, rn) = got
+        if mb is not None and mn is not None:
+            changes.append(f"{NAMES[f]} {cc}/{CXX[cc]}: mixed added {mb:+.2f} s → {mn:+.2f} s ({mn - mb:+.2f} s), "
+                           f"ratio {rb} → {rn}")
+        elif cb is not None and cn is not None:
+            changes.append(f"{NAMES[f]} {cc}: C-only added {cb:+.2f} s → {cn:+.2f} s ({cn - cb:+.2f} s)")
+    for line in changes:
+        print("  " + line)
+    print("(a difference smaller than the spread of the fresh configures above is noise: more --rounds)")
     print()
 print(f"Total time {time.perf_counter() - t_start:.0f} s; load average at the end "
       + " ".join(open("/proc/loadavg").read().split()[0:3]))
