@@ -18,31 +18,13 @@ case $1 in
 *) echo "usage: sh tests/catalog/guide-table.sh [--write | --print]" >&2; exit 2 ;;
 esac
 . "$HARDEN_SRCDIR/tests/lib.sh"
+. "$S/tests/catalog/lib.sh"
 README=$S/doc/features.md
 begin='<!-- guide:begin -->'
 end='<!-- guide:end -->'
 
 # One row per feature, in catalog order.
-awk '
-function where(req,   n, r, i, w, x) {
-	n = split(req, r, ",")
-	w = ""
-	for (i = 1; i <= n; i++) {
-		x = r[i]
-		if (x == "format=elf") x = "ELF"
-		else if (x == "format=pe") x = "PE"
-		else if (x == "arch=x86") x = "x86"
-		else if (x == "arch=aarch64") x = "aarch64"
-		else if (x == "ptr=64") x = "64-bit"
-		else if (x == "lang=c++") x = "C++"
-		else if (x == "lang=c") x = "C"
-		else if (x == "libc=glibc") x = "glibc"
-		else if (x == "optimize") x = "-O1 or more"
-		else continue
-		w = w (w == "" ? "" : ", ") x
-	}
-	return w == "" ? "any" : w
-}
+awk "$catalog_where_awk"'
 function flush() {
 	if (name == "") return
 	std = level == "standard" ? "yes" : "-"
