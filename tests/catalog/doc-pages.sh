@@ -24,14 +24,9 @@
 # definition the item's body; ``literal`` becomes `literal`; "*" bullets
 # stay.
 : "${HARDEN_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
-mode=test
-case $1 in
---write) mode=write ;;
---print) mode=print ;;
-'') ;;
-*) echo "usage: sh tests/catalog/doc-pages.sh [--write | --print]" >&2; exit 2 ;;
-esac
 . "$HARDEN_SRCDIR/tests/lib.sh"
+. "$S/tests/catalog/lib.sh"
+generated_mode "$@"
 end='<!-- end of generated text -->'
 
 # begin_marker SOURCE: the line before a page's generated text.
@@ -134,26 +129,11 @@ rst_markdown() {
 }
 
 # page PAGE SOURCE CONVERSION: PAGE (doc/NAME.md) with the text between its
-# markers replaced by CONVERSION of SOURCE, in $T/PAGE's base name.
+# markers made by CONVERSION of SOURCE.
 page() {
-	_new=$T/${1##*/}
-	_begin=$(begin_marker "$2")
-	"$3" "$S/$2" >"$_new.text" || fail "cannot convert $2"
-	[ -s "$_new.text" ] || fail "no text converted from $2"
-	case $mode in print) cat "$_new.text"; return ;; esac
-	grep -qxF "$_begin" "$S/$1" && grep -qxF "$end" "$S/$1" ||
-		fail "$1 lacks the markers of its generated text ($_begin, $end)"
-	awk -v b="$_begin" -v e="$end" -v t="$_new.text" '
-		$0 == b { print; while ((getline l < t) > 0) print l; skip = 1; next }
-		$0 == e { skip = 0 }
-		!skip' "$S/$1" >"$_new" || fail "cannot make the new $1"
-	if [ "$mode" = write ]; then
-		cat "$_new" >"$S/$1" || fail "cannot write $1"
-		echo "$1: written from $2"
-	elif ! cmp -s "$_new" "$S/$1"; then
-		diff -u "$S/$1" "$_new" | head -n 40
-		fail "$1 differs from $2: edit $2, then run sh tests/catalog/doc-pages.sh --write"
-	fi
+	"$3" "$S/$2" >"$T/${1##*/}.text" || fail "cannot convert $2"
+	[ -s "$T/${1##*/}.text" ] || fail "no text converted from $2"
+	generated_text "$1" "$(begin_marker "$2")" "$end" "$T/${1##*/}.text" "text from $2" "edit $2, then"
 }
 
 page doc/autoconf.md m4/harden.m4 m4_header_markdown

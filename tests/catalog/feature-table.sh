@@ -10,16 +10,9 @@
 #	sh tests/catalog/feature-table.sh --write    rewrites its table
 #	sh tests/catalog/feature-table.sh --print    prints the table
 : "${HARDEN_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
-mode=test
-case $1 in
---write) mode=write ;;
---print) mode=print ;;
-'') ;;
-*) echo "usage: sh tests/catalog/feature-table.sh [--write | --print]" >&2; exit 2 ;;
-esac
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$S/tests/catalog/lib.sh"
-PAGE=$S/doc/features.md
+generated_mode "$@"
 begin='<!-- features:begin -->'
 end='<!-- features:end -->'
 
@@ -98,28 +91,10 @@ $1 == "value" && $2 == name {
 $1 == "off" && $2 == name { off = flags(3) }
 END { flush(); exit failed }' "$S/catalog/features.txt" >rows || fail "cannot read the catalog"
 {
-	echo "$begin"
 	echo '| feature | level | what it is | where | flags (the first proven wins) | proven by | turned off with |'
 	echo '|---|---|---|---|---|---|---|'
 	cat rows
-	echo "$end"
 } >table
-
-case $mode in
-print) cat table; exit 0 ;;
-esac
-grep -qx "$begin" "$PAGE" && grep -qx "$end" "$PAGE" || fail "doc/features.md lacks the features markers ($begin, $end)"
-awk -v b="$begin" -v e="$end" -v t="$T/table" '
-	$0 == b { while ((getline l < t) > 0) print l; skip = 1; next }
-	$0 == e { skip = 0; next }
-	!skip' "$PAGE" >page.new || fail "cannot make the new doc/features.md"
-if [ "$mode" = write ]; then
-	cat page.new >"$PAGE" || fail "cannot write $PAGE"
-	echo "doc/features.md: feature table written"
-	exit 0
-fi
-cmp -s page.new "$PAGE" || {
-	diff -u "$PAGE" page.new | head -n 40
-	fail "doc/features.md's feature table is stale: run sh tests/catalog/feature-table.sh --write"
-}
-echo ok
+generated_text doc/features.md "$begin" "$end" "$T/table" "feature table"
+[ "$mode" = test ] && echo ok
+exit 0

@@ -10,16 +10,9 @@
 #	sh tests/catalog/guide-table.sh --write    rewrites its table
 #	sh tests/catalog/guide-table.sh --print    prints the table
 : "${HARDEN_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
-mode=test
-case $1 in
---write) mode=write ;;
---print) mode=print ;;
-'') ;;
-*) echo "usage: sh tests/catalog/guide-table.sh [--write | --print]" >&2; exit 2 ;;
-esac
 . "$HARDEN_SRCDIR/tests/lib.sh"
 . "$S/tests/catalog/lib.sh"
-README=$S/doc/features.md
+generated_mode "$@"
 begin='<!-- guide:begin -->'
 end='<!-- guide:end -->'
 
@@ -47,28 +40,10 @@ $1 == "builder" && $2 == name {
 }
 END { flush() }' "$S/catalog/features.txt" >rows || fail "cannot read the catalog"
 {
-	echo "$begin"
 	echo '| Feature | OpenSSF guide | GCC 14 `-fhardened` | harden standard | harden strict | Where |'
 	echo '|---|---|---|---|---|---|'
 	cat rows
-	echo "$end"
 } >table
-
-case $mode in
-print) cat table; exit 0 ;;
-esac
-grep -qx "$begin" "$README" && grep -qx "$end" "$README" || fail "doc/features.md lacks the guide markers ($begin, $end)"
-awk -v b="$begin" -v e="$end" -v t="$T/table" '
-	$0 == b { while ((getline l < t) > 0) print l; skip = 1; next }
-	$0 == e { skip = 0; next }
-	!skip' "$README" >readme.new || fail "cannot make the new doc/features.md"
-if [ "$mode" = write ]; then
-	cat readme.new >"$README" || fail "cannot write $README"
-	echo "doc/features.md: guide table written"
-	exit 0
-fi
-cmp -s readme.new "$README" || {
-	diff -u "$README" readme.new | head -n 40
-	fail "doc/features.md's guide table is stale: run sh tests/catalog/guide-table.sh --write"
-}
-echo ok
+generated_text doc/features.md "$begin" "$end" "$T/table" "guide table"
+[ "$mode" = test ] && echo ok
+exit 0
